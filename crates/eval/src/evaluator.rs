@@ -1,0 +1,321 @@
+use std::fmt;
+use std::sync::OnceLock;
+
+use parsheet_cards::{Card, CardSet};
+
+use crate::five::{self, Strength, StraightOrder};
+use crate::tables::{self, RankIndex, Rules, Tables, Wild};
+use crate::Category;
+
+/// The hand rankings of the six games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ranking {
+    /// Ordinary poker over 52 cards.
+    Standard,
+    /// The semi-wild joker of Saigon 5 Card (680a.6(c)) over 53 cards: the joker is an ace or
+    /// completes a straight, flush or straight flush; four aces and the joker are five aces; a
+    /// natural royal ranks above a royal made with the joker.
+    Joker,
+    /// Face Up Pai Gow (688a.6(a)-(b)) over 53 cards: the same joker, A-2-3-4-5 the second-highest
+    /// straight and the highest straight flush, royals with and without the joker equal.
+    PaiGow,
+    /// DJ Wild (687a.6) over 53 cards: deuces and the joker fully wild; five wilds beat a royal
+    /// flush, which beats five of a kind, which beats a straight flush.
+    DeucesJokerWild,
+}
+
+impl Ranking {
+    pub const ALL: [Ranking; 4] = [Ranking::Standard, Ranking::Joker, Ranking::PaiGow, Ranking::DeucesJokerWild];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ranking::Standard => "standard",
+            Ranking::Joker => "joker",
+            Ranking::PaiGow => "pai-gow",
+            Ranking::DeucesJokerWild => "deuces-joker-wild",
+        }
+    }
+
+    /// Whether the ranking's deck holds the joker.
+    pub const fn uses_joker(self) -> bool {
+        !matches!(self, Ranking::Standard)
+    }
+
+    fn rules(self) -> Rules {
+        match self {
+            Ranking::Standard => Rules { order: StraightOrder::Standard, wild: Wild::None },
+            Ranking::Joker => Rules {
+                order: StraightOrder::Standard,
+                wild: Wild::SemiJoker { natural_royal_ranks_higher: true },
+            },
+            Ranking::PaiGow => Rules {
+                order: StraightOrder::PaiGow,
+                wild: Wild::SemiJoker { natural_royal_ranks_higher: false },
+            },
+            Ranking::DeucesJokerWild => Rules { order: StraightOrder::Standard, wild: Wild::Full },
+        }
+    }
+}
+
+/// A hand's rank within one ranking: higher is better, equal is a tie. Ranks of different
+/// rankings do not compare meaningfully.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct HandRank(pub u16);
+
+/// A hand under construction: the sum of its cards' keys. Adding keys is how enumerators
+/// build hands incrementally (one addition per card per loop level).
+///
+/// `key` packs the rank-weight sums (bits 0..30, see `tables::RankIndex`), one counter per suit starting at 3 (bits 32..48,
+/// four bits each; a wild card counts in every suit, so a counter's top bit means "a flush is
+/// possible in this suit"), and the number of wild cards (bits 48..52). `naturals` is the set of
+/// natural cards, whose suit lanes give the flush masks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandKey {
+    key: u64,
+    naturals: u64,
+}
+
+impl HandKey {
+    /// The key of no cards.
+    pub const EMPTY: HandKey = HandKey { key: 0x3333 << 32, naturals: 0 };
+    const SUIT_ONE: u64 = 1 << 32;
+    const WILD: u64 = (0x1111 << 32) | (1 << 48);
+}
+
+impl std::ops::Add for HandKey {
+    type Output = HandKey;
+
+    #[inline(always)]
+    fn add(self, card: HandKey) -> HandKey {
+        HandKey { key: self.key.wrapping_add(card.key), naturals: self.naturals | card.naturals }
+    }
+}
+
+/// Why a card set cannot be ranked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalError {
+    WrongSize { cards: u32 },
+    JokerNotInDeck { ranking: Ranking },
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalError::WrongSize { cards } => write!(f, "a hand to rank holds 5 to 7 cards, not {cards}"),
+            EvalError::JokerNotInDeck { ranking } => write!(f, "the {} ranking has no joker", ranking.name()),
+        }
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// Ranks five-, six- and seven-card hands (best five) under one [`Ranking`] by table lookup.
+pub struct Evaluator {
+    ranking: Ranking,
+    wild: bool,
+    card_keys: [HandKey; 64],
+    hash: &'static RankIndex,
+    tables: Tables,
+}
+
+impl Evaluator {
+    /// The shared evaluator of `ranking`; its tables are generated on first use.
+    pub fn get(ranking: Ranking) -> &'static Evaluator {
+        static CELLS: [OnceLock<Evaluator>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        let i = Ranking::ALL.iter().position(|&r| r == ranking).unwrap();
+        CELLS[i].get_or_init(|| Evaluator::build(ranking))
+    }
+
+    fn build(ranking: Ranking) -> Evaluator {
+        let rules = ranking.rules();
+        let mut card_keys = [HandKey { key: 0, naturals: 0 }; 64];
+        for i in 0..64u8 {
+            let Some(card) = Card::from_index(i) else { continue };
+            let wild = match rules.wild {
+                Wild::None => false,
+                Wild::SemiJoker { .. } => card.is_joker(),
+                Wild::Full => card.is_joker() || card.rank() == Some(parsheet_cards::Rank::TWO),
+            };
+            card_keys[i as usize] = match (wild, card.rank(), card.suit()) {
+                (true, _, _) => HandKey { key: HandKey::WILD, naturals: 0 },
+                (false, Some(r), Some(s)) => HandKey {
+                    key: tables::rank_weight(r.0 as usize) as u64 + (HandKey::SUIT_ONE << (4 * s.0)),
+                    naturals: card.bit(),
+                },
+                // The joker in a deck without one: never reached through `try_evaluate`.
+                (false, _, _) => HandKey { key: 0, naturals: 0 },
+            };
+        }
+        let tables = tables::build(rules);
+        if ranking == Ranking::Standard {
+            // Every table value is some five-card hand's, so standard poker has exactly the 7,462
+            // classes of five-card poker.
+            assert_eq!(tables.strengths.len() - 1, 7462, "distinct five-card poker classes");
+        }
+        Evaluator { ranking, wild: rules.wild != Wild::None, card_keys, hash: tables::rank_index(), tables }
+    }
+
+    pub fn ranking(&self) -> Ranking {
+        self.ranking
+    }
+
+    /// The key of one card, to add into a [`HandKey`].
+    #[inline(always)]
+    pub fn key(&self, card: Card) -> HandKey {
+        self.card_keys[card.index() as usize]
+    }
+
+    /// The key of a whole set of cards.
+    pub fn key_of(&self, cards: CardSet) -> HandKey {
+        cards.iter().fold(HandKey::EMPTY, |k, c| k + self.key(c))
+    }
+
+    /// The rank of a hand of 5 to 7 cards given by its key.
+    #[inline(always)]
+    pub fn rank_key(&self, hand: HandKey) -> HandRank {
+        let flushes = (hand.key >> 32) as u32 & 0x8888;
+        let t = &self.tables;
+        if !self.wild {
+            if flushes != 0 {
+                let suit = flushes.trailing_zeros() / 4;
+                let mask = (hand.naturals >> (16 * suit)) as usize & 0x1fff;
+                return HandRank(t.by_flush[mask]);
+            }
+            return HandRank(t.by_rank[self.hash.slot(hand.key as u32)]);
+        }
+        let wilds = (hand.key >> 48) as usize & 0xf;
+        let mut best = t.by_rank[wilds * self.hash.slots + self.hash.slot(hand.key as u32)];
+        let mut f = flushes;
+        while f != 0 {
+            let suit = f.trailing_zeros() / 4;
+            let mask = (hand.naturals >> (16 * suit)) as usize & 0x1fff;
+            best = best.max(t.by_flush[wilds * 8192 + mask]);
+            f &= f - 1;
+        }
+        HandRank(best)
+    }
+
+    /// Calls `visit` with the rank of `prefix + card` for each card key in `cards`, in order.
+    ///
+    /// This is the inner loop of every enumeration. When no card can complete a flush (the usual
+    /// case), the prefix's share of the rank index is looked up once and each card costs one
+    /// index load and one table load.
+    #[inline(always)]
+    pub fn rank_extensions(&self, prefix: HandKey, cards: &[HandKey], mut visit: impl FnMut(HandRank)) {
+        // One more card (natural or wild) adds one to every counter it touches; a flush needs a
+        // counter to reach 8 (3 + five cards), so the prefix needs 7 somewhere.
+        let counters = (prefix.key >> 32) as u32 & 0xffff;
+        let flush_possible = (counters + 0x1111) & 0x8888 != 0;
+        if flush_possible {
+            for &card in cards {
+                visit(self.rank_key(prefix + card));
+            }
+            return;
+        }
+        let wilds = (prefix.key >> 48) as usize & 0xf;
+        let table = &self.tables.by_rank[wilds * self.hash.slots..];
+        let lo = prefix.key as u32 & 0xffff;
+        let hi = (prefix.key as u32) >> 16;
+        let (low_base, high_base) = self.hash.halves(prefix.key as u32);
+        for &card in cards {
+            if card.key >> 48 != 0 {
+                visit(self.rank_key(prefix + card));
+                continue;
+            }
+            let (dlo, dhi) = (card.key as u32 & 0xffff, (card.key as u32) >> 16);
+            let slot = if dhi == 0 { high_base + self.hash.low(lo + dlo) } else { self.hash.high(hi + dhi) + low_base };
+            visit(HandRank(unsafe { *table.get_unchecked(slot) }));
+        }
+    }
+
+    /// The rank of 5 to 7 cards. Panics on other sizes or a joker the ranking lacks; use
+    /// [`Evaluator::try_evaluate`] for cards that come from outside.
+    pub fn evaluate(&self, cards: CardSet) -> HandRank {
+        self.try_evaluate(cards).unwrap_or_else(|e| panic!("{cards}: {e}"))
+    }
+
+    pub fn try_evaluate(&self, cards: CardSet) -> Result<HandRank, EvalError> {
+        if !(5..=tables::MAX_CARDS as u32).contains(&cards.len()) {
+            return Err(EvalError::WrongSize { cards: cards.len() });
+        }
+        if cards.has_joker() && !self.ranking.uses_joker() {
+            return Err(EvalError::JokerNotInDeck { ranking: self.ranking });
+        }
+        Ok(self.rank_key(self.key_of(cards)))
+    }
+
+    pub fn category(&self, rank: HandRank) -> Category {
+        five::category_of(self.strength(rank))
+    }
+
+    /// Number of distinct ranks (the best hand has rank `class_count()`).
+    pub fn class_count(&self) -> usize {
+        self.tables.strengths.len() - 1
+    }
+
+    /// Whether `rank` is a royal flush made without a wild card, where the ranking ranks those
+    /// apart (the `Joker` ranking).
+    pub fn is_natural_royal(&self, rank: HandRank) -> bool {
+        self.category(rank) == Category::RoyalFlush && self.strength(rank) >> 20 & 1 == 1
+    }
+
+    pub(crate) fn strength(&self, rank: HandRank) -> Strength {
+        self.tables.strengths[rank.0 as usize]
+    }
+
+    /// The tie-break ranks of a hand, most significant first (0 = deuce … 12 = ace), as used to
+    /// compare hands of one category. Straights give an order value instead of a rank.
+    pub fn tiebreaks(&self, rank: HandRank) -> [u8; 5] {
+        five::tiebreaks(self.strength(rank))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rank(r: Ranking, s: &str) -> HandRank {
+        Evaluator::get(r).evaluate(s.parse().unwrap())
+    }
+
+    #[test]
+    fn sees_the_obvious() {
+        let e = Evaluator::get(Ranking::Standard);
+        assert_eq!(e.category(rank(Ranking::Standard, "As Ks Qs Js Ts")), Category::RoyalFlush);
+        assert_eq!(e.category(rank(Ranking::Standard, "As Ks Qs Js Ts 2c 3d")), Category::RoyalFlush);
+        assert_eq!(e.category(rank(Ranking::Standard, "5s 4d 3c 2h Ah")), Category::Straight);
+        assert!(rank(Ranking::Standard, "5s 4d 3c 2h Ah") < rank(Ranking::Standard, "6s 5d 4c 3h 2h"));
+        assert_eq!(e.class_count(), 7462);
+    }
+
+    #[test]
+    fn joker_rules() {
+        let j = Evaluator::get(Ranking::Joker);
+        assert_eq!(j.category(rank(Ranking::Joker, "As Ah Ad Ac Jk")), Category::FiveAces);
+        assert_eq!(j.category(rank(Ranking::Joker, "Ks Kh Kd Kc Jk")), Category::FourOfAKind);
+        let natural = rank(Ranking::Joker, "As Ks Qs Js Ts");
+        let with_joker = rank(Ranking::Joker, "Jk Ks Qs Js Ts");
+        assert!(natural > with_joker && j.is_natural_royal(natural) && !j.is_natural_royal(with_joker));
+        assert_eq!(j.category(with_joker), Category::RoyalFlush);
+        let p = Evaluator::get(Ranking::PaiGow);
+        assert_eq!(rank(Ranking::PaiGow, "As Ks Qs Js Ts"), rank(Ranking::PaiGow, "Jk Ks Qs Js Ts"));
+        assert!(rank(Ranking::PaiGow, "As 2s 3s 4s 5s") > rank(Ranking::PaiGow, "Ks Qs Js Ts 9s"));
+        assert_eq!(p.category(rank(Ranking::PaiGow, "Jk 2s 3d 4s 5s")), Category::Straight);
+    }
+
+    #[test]
+    fn wild_rules() {
+        let d = Evaluator::get(Ranking::DeucesJokerWild);
+        assert_eq!(d.category(rank(Ranking::DeucesJokerWild, "2s 2h 2d 2c Jk")), Category::FiveWilds);
+        assert_eq!(d.category(rank(Ranking::DeucesJokerWild, "Ks Kh 2d 2c Jk")), Category::FiveOfAKind);
+        assert_eq!(d.category(rank(Ranking::DeucesJokerWild, "Ks Qs 2d 2c Jk")), Category::RoyalFlush);
+        assert!(rank(Ranking::DeucesJokerWild, "Ks Kh Kd 2c 2h") > rank(Ranking::DeucesJokerWild, "9s 8s 7s 6s 5s"));
+    }
+
+    #[test]
+    fn bad_hands_are_errors() {
+        let e = Evaluator::get(Ranking::Standard);
+        assert_eq!(e.try_evaluate("As Ks".parse().unwrap()), Err(EvalError::WrongSize { cards: 2 }));
+        assert!(e.try_evaluate("As Ks Qs Js Jk".parse().unwrap()).is_err());
+    }
+}
