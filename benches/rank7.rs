@@ -1,15 +1,18 @@
 //! Ranks every seven-card hand, one thread, and compares with a public evaluator in the same run.
 //!
-//! - `parsheet/standard`: all 133,784,560 hands of 52 cards, counted into a histogram by rank.
-//! - `parsheet/joker`: all 154,143,080 hands of 52 cards plus the joker, Saigon joker ranking.
-//! - `parsheet/deuces-joker-wild`: the same 154,143,080 hands, DJ Wild ranking.
-//! - `aya_poker/standard`: the baseline: aya_poker 0.1 (an OMPEval port, the fastest evaluator on
-//!   crates.io we know of) ranking the same 133,784,560 hands by the same nested loops, adding one
-//!   card per level with its own incremental hand type.
+//! - `parsheet/<ranking>/per-hand`: every hand looked up on its own (seven nested loops, one key
+//!   addition per level), counted into a histogram by rank: 133,784,560 hands of 52 cards for
+//!   `standard`, 154,143,080 hands of 52 cards and the joker for `joker` and `deuces-joker-wild`.
+//! - `parsheet/<ranking>/grouped`: the same counts as the enumerators compute them: where no flush
+//!   can form, the last two cards are taken by rank (one lookup per pair of ranks, weighted by
+//!   the number of card pairs).
+//! - `aya_poker/standard/per-hand`: the baseline: aya_poker 0.1 (an OMPEval port, the fastest
+//!   evaluator on crates.io we know of) ranking the same 133,784,560 hands by the same nested
+//!   loops with its own incremental hand type.
 
 use aya_poker::base::{Card as AyaCard, Hand as AyaHand};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use parsheet_benches::{rank_all_seven, Histogram};
+use parsheet_benches::{count_all_seven_grouped, rank_all_seven, Histogram};
 use parsheet_cards::Deck;
 use parsheet_eval::{Evaluator, Ranking};
 
@@ -62,16 +65,18 @@ fn rank7(c: &mut Criterion) {
         let e = Evaluator::get(ranking);
         let hands = parsheet_cards::binomial(deck.len() as u64, 7);
         group.throughput(Throughput::Elements(hands));
-        group.bench_function(format!("parsheet/{}", ranking.name()), |b| {
-            b.iter(|| {
-                let counts = rank_all_seven(e, deck);
-                assert_eq!(counts.iter().sum::<u64>(), hands);
-                counts
-            })
-        });
+        for (kernel, count) in [("per-hand", rank_all_seven as fn(&Evaluator, &Deck) -> Vec<u64>), ("grouped", count_all_seven_grouped)] {
+            group.bench_function(format!("parsheet/{}/{kernel}", ranking.name()), |b| {
+                b.iter(|| {
+                    let counts = count(e, deck);
+                    assert_eq!(counts.iter().sum::<u64>(), hands);
+                    counts
+                })
+            });
+        }
     }
     group.throughput(Throughput::Elements(133_784_560));
-    group.bench_function("aya_poker/standard", |b| {
+    group.bench_function("aya_poker/standard/per-hand", |b| {
         b.iter(|| {
             let counts = aya_rank_all_seven();
             assert_eq!(counts.iter().sum::<u64>(), 133_784_560);

@@ -85,3 +85,28 @@ pub fn rank_all_seven_sum(evaluator: &Evaluator, deck: &Deck) -> u64 {
     }
     sum
 }
+
+/// Counts every 7-card hand of `deck` by rank on one thread, grouping the last two cards by rank
+/// where no flush can form ([`Evaluator::rank_two_more_grouped`]) instead of looking each hand
+/// up.
+pub fn count_all_seven_grouped(evaluator: &Evaluator, deck: &Deck) -> Vec<u64> {
+    let keys: Vec<HandKey> = deck.cards().iter().map(|&c| evaluator.key(c)).collect();
+    let n = keys.len();
+    let mut counts = vec![0u64; evaluator.class_count() + 1];
+    for a in 0..n {
+        let ka = HandKey::EMPTY + keys[a];
+        for b in a + 1..n {
+            let kb = ka + keys[b];
+            for c in b + 1..n {
+                let kc = kb + keys[c];
+                for d in c + 1..n {
+                    let kd = kc + keys[d];
+                    for e in d + 1..n {
+                        evaluator.rank_two_more_grouped(kd + keys[e], &keys[e + 1..], |r, m| counts[r.0 as usize] += m);
+                    }
+                }
+            }
+        }
+    }
+    counts
+}

@@ -58,6 +58,7 @@ pub fn run(args: Args) -> Result<(), String> {
     match args.format {
         Format::Json => println!("{}", to_json(&f)),
         Format::Table => print!("{}", to_table(&f)),
+        Format::Csv | Format::Md => return Err("frequencies prints --format table or json".into()),
     }
     Ok(())
 }

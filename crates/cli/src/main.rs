@@ -5,8 +5,11 @@
 //! (counts, totals) are printed as integers, in JSON as strings so that no reader rounds them.
 //! Long computations draw a progress bar on standard error when it is a terminal.
 
+mod analyze;
 mod frequencies;
+mod list;
 mod progress;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -23,6 +26,30 @@ struct Cli {
 enum Command {
     /// Count every hand of a deck by category: the frequency table a PAR sheet opens with.
     Frequencies(frequencies::Args),
+    /// List games, wagers, paytables and the regulator's published figures.
+    List(list::Args),
+    /// Exact house edge of one wager under one paytable, outcome by outcome.
+    Analyze(analyze::Args),
+    /// Every published figure beside the computed one.
+    Verify(verify::Args),
+}
+
+/// Where paytables come from.
+#[derive(clap::Args, Clone)]
+pub struct TablesArg {
+    /// A directory of paytable files in the `tables/` format, instead of the built-in tables.
+    #[arg(long, value_name = "DIR")]
+    tables: Option<std::path::PathBuf>,
+}
+
+impl TablesArg {
+    pub fn load(&self) -> Result<Vec<parsheet_tables::GameTables>, String> {
+        match &self.tables {
+            Some(dir) => parsheet_tables::load_dir(dir),
+            None => parsheet_tables::builtin(),
+        }
+        .map_err(|e| e.to_string())
+    }
 }
 
 /// How to print a result.
@@ -32,12 +59,19 @@ pub enum Format {
     Table,
     /// JSON on one line per document; exact integers as strings.
     Json,
+    /// Comma-separated values, one row per outcome.
+    Csv,
+    /// A Markdown table.
+    Md,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Frequencies(args) => frequencies::run(args),
+        Command::List(args) => list::run(args),
+        Command::Analyze(args) => analyze::run(args),
+        Command::Verify(args) => verify::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -202,11 +202,7 @@ impl Evaluator {
     /// index load and one table load.
     #[inline(always)]
     pub fn rank_extensions(&self, prefix: HandKey, cards: &[HandKey], mut visit: impl FnMut(HandRank)) {
-        // One more card (natural or wild) adds one to every counter it touches; a flush needs a
-        // counter to reach 8 (3 + five cards), so the prefix needs 7 somewhere.
-        let counters = (prefix.key >> 32) as u32 & 0xffff;
-        let flush_possible = (counters + 0x1111) & 0x8888 != 0;
-        if flush_possible {
+        if Self::flush_reachable(prefix, 1) {
             for &card in cards {
                 visit(self.rank_key(prefix + card));
             }
@@ -225,6 +221,83 @@ impl Evaluator {
             let (dlo, dhi) = (card.key as u32 & 0xffff, (card.key as u32) >> 16);
             let slot = if dhi == 0 { high_base + self.hash.low(lo + dlo) } else { self.hash.high(hi + dhi) + low_base };
             visit(HandRank(unsafe { *table.get_unchecked(slot) }));
+        }
+    }
+
+    /// The rank of a hand that cannot hold a flush: the rank table alone.
+    #[inline(always)]
+    fn rank_without_flush(&self, key: u64) -> HandRank {
+        let wilds = (key >> 48) as usize & 0xf;
+        HandRank(self.tables.by_rank[wilds * self.hash.slots + self.hash.slot(key as u32)])
+    }
+
+    /// Whether adding `more` cards to `prefix` might complete a flush. A card adds one to the
+    /// counter of its suit (a wild card to every counter); a flush needs a counter at 8.
+    #[inline(always)]
+    fn flush_reachable(prefix: HandKey, more: u32) -> bool {
+        let counters = (prefix.key >> 32) as u32 & 0xffff;
+        (counters + 0x1111 * more) & 0x8888 != 0
+    }
+
+    /// Calls `f(first card's key, run length)` for each run of adjacent `cards` that rank alike
+    /// when suits do not matter (equal rank, or all wild).
+    #[inline(always)]
+    fn for_each_run(cards: &[HandKey], mut f: impl FnMut(u64, u32)) {
+        // Rank weights and wild counts: everything but the suit counters.
+        const RANK_BITS: u64 = !(0xffff << 32);
+        let mut i = 0;
+        while i < cards.len() {
+            let same = cards[i].key & RANK_BITS;
+            let mut j = i + 1;
+            while j < cards.len() && cards[j].key & RANK_BITS == same {
+                j += 1;
+            }
+            f(cards[i].key, (j - i) as u32);
+            i = j;
+        }
+    }
+
+    /// Like [`Evaluator::rank_extensions`], but calls `visit(rank, n)` once for each run of `n`
+    /// adjacent cards that must give the same rank, so each hand is counted without being looked
+    /// up on its own. When no card can complete a flush, suits no longer matter: cards of one
+    /// rank (and all wild cards) give equal hands, and decks list cards rank by rank.
+    #[inline(always)]
+    pub fn rank_extensions_grouped(&self, prefix: HandKey, cards: &[HandKey], mut visit: impl FnMut(HandRank, u64)) {
+        if Self::flush_reachable(prefix, 1) {
+            for &card in cards {
+                visit(self.rank_key(prefix + card), 1);
+            }
+            return;
+        }
+        Self::for_each_run(cards, |card, n| visit(self.rank_without_flush(prefix.key.wrapping_add(card)), n as u64));
+    }
+
+    /// Counts every hand made of `prefix` and two more of `cards` (in order, without
+    /// repetition) by rank: `visit(rank, n)` for `n` such hands. Without a reachable flush, a
+    /// pair of runs (or two cards of one run) is one lookup for all its hands.
+    pub fn rank_two_more_grouped(&self, prefix: HandKey, cards: &[HandKey], mut visit: impl FnMut(HandRank, u64)) {
+        if Self::flush_reachable(prefix, 2) {
+            for (i, &card) in cards.iter().enumerate() {
+                self.rank_extensions_grouped(prefix + card, &cards[i + 1..], &mut visit);
+            }
+            return;
+        }
+        // At most 13 ranks and the wild cards.
+        let mut runs = [(0u64, 0u32); 14];
+        let mut m = 0;
+        Self::for_each_run(cards, |card, n| {
+            runs[m] = (card, n);
+            m += 1;
+        });
+        for a in 0..m {
+            let (ka, na) = runs[a];
+            let with_a = prefix.key.wrapping_add(ka);
+            if na >= 2 {
+                visit(self.rank_without_flush(with_a.wrapping_add(ka)), (na * (na - 1) / 2) as u64);
+            }
+            for &(kb, nb) in &runs[a + 1..m] {
+                visit(self.rank_without_flush(with_a.wrapping_add(kb)), (na * nb) as u64);
+            }
         }
     }
 

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use parsheet_cards::{binomial, Deck};
+use parsheet_cards::{binomial, Card, CardSet, Deck};
 use rayon::prelude::*;
 
 use crate::{Category, Evaluator, HandKey, Ranking};
@@ -81,7 +81,9 @@ pub fn count(table: Table, cards: usize, progress: &(dyn Fn(u64) + Sync)) -> Fre
     Frequencies { table, cards, total, rows }
 }
 
-fn count_ranking(ranking: Ranking, deck: &Deck, cards: usize, progress: &(dyn Fn(u64) + Sync)) -> Vec<(String, u64)> {
+/// The number of `cards`-card hands of `deck` with each rank (index = `HandRank.0`), counted
+/// over every hand on all cores.
+pub fn rank_histogram(ranking: Ranking, deck: &Deck, cards: usize, progress: &(dyn Fn(u64) + Sync)) -> Vec<u64> {
     let e = Evaluator::get(ranking);
     let keys: Vec<HandKey> = deck.cards().iter().map(|&c| e.key(c)).collect();
     let n = keys.len();
@@ -100,6 +102,43 @@ fn count_ranking(ranking: Ranking, deck: &Deck, cards: usize, progress: &(dyn Fn
             a
         });
     assert_eq!(by_rank[0], 0, "every hand has a rank");
+    assert_eq!(by_rank.iter().sum::<u64>(), binomial(n as u64, cards as u64), "every hand counted once");
+    by_rank
+}
+
+/// Folds every `cards`-card hand of `deck` into a per-thread accumulator (split by lowest card)
+/// and merges the accumulators. For wagers whose outcome needs more than a hand's rank.
+pub fn fold_hands<T: Send>(
+    deck: &Deck,
+    cards: usize,
+    init: impl Fn() -> T + Sync,
+    visit: impl Fn(&mut T, CardSet) + Sync,
+    merge: impl Fn(T, T) -> T + Sync,
+) -> T {
+    fn walk<T>(deck: &[Card], depth: usize, from: usize, prefix: CardSet, acc: &mut T, visit: &impl Fn(&mut T, CardSet)) {
+        if depth == 0 {
+            visit(acc, prefix);
+            return;
+        }
+        for i in from..=deck.len() - depth {
+            walk(deck, depth - 1, i + 1, prefix.with(deck[i]), acc, visit);
+        }
+    }
+    let d = deck.cards();
+    assert!((1..=d.len()).contains(&cards));
+    (0..=d.len() - cards)
+        .into_par_iter()
+        .map(|first| {
+            let mut acc = init();
+            walk(d, cards - 1, first + 1, CardSet::EMPTY.with(d[first]), &mut acc, &visit);
+            acc
+        })
+        .reduce(&init, &merge)
+}
+
+fn count_ranking(ranking: Ranking, deck: &Deck, cards: usize, progress: &(dyn Fn(u64) + Sync)) -> Vec<(String, u64)> {
+    let e = Evaluator::get(ranking);
+    let by_rank = rank_histogram(ranking, deck, cards, progress);
     let mut by_category = [0u64; 13];
     for (id, &c) in by_rank.iter().enumerate().skip(1) {
         by_category[e.category(crate::HandRank(id as u16)) as usize] += c;
@@ -122,9 +161,10 @@ fn category_exists(ranking: Ranking, category: Category) -> bool {
 
 /// Adds `depth` more cards from `keys[from..]` to `prefix`, counting each hand's rank.
 fn walk(e: &Evaluator, keys: &[HandKey], depth: usize, from: usize, prefix: HandKey, counts: &mut [u64]) {
-    if depth == 1 {
-        e.rank_extensions(prefix, &keys[from..], |r| counts[r.0 as usize] += 1);
-        return;
+    match depth {
+        1 => return e.rank_extensions_grouped(prefix, &keys[from..], |r, n| counts[r.0 as usize] += n),
+        2 => return e.rank_two_more_grouped(prefix, &keys[from..], |r, n| counts[r.0 as usize] += n),
+        _ => {}
     }
     for i in from..=keys.len() - depth {
         walk(e, keys, depth - 1, i + 1, prefix + keys[i], counts);

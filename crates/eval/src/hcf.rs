@@ -49,16 +49,32 @@ pub fn dealer_qualifies(dealer: HcfRank) -> bool {
     dealer >= DEALER_MINIMUM
 }
 
+/// Whether the ace may play low in a straight flush. 678a.6 ranks the ace only high and never
+/// says it may play low; both readings are offered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AceInStraights {
+    /// Q-K-A and A-2-3 both run (but not K-A-2).
+    HighOrLow,
+    /// Only Q-K-A runs.
+    HighOnly,
+}
+
 /// The length of the longest straight flush (678a.6(d)): suited cards in consecutive rank, the
 /// ace high (Q-K-A) or low (A-2-3) but not both. Returns 1 when no two suited cards are
 /// consecutive, 0 for no natural card.
 pub fn longest_straight_flush(cards: CardSet) -> u32 {
+    longest_straight_flush_with(cards, AceInStraights::HighOrLow)
+}
+
+/// [`longest_straight_flush`] under either reading of the ace.
+pub fn longest_straight_flush_with(cards: CardSet, ace: AceInStraights) -> u32 {
+    let low_ace = (ace == AceInStraights::HighOrLow) as u32;
     Suit::ALL
         .iter()
         .map(|&s| {
             let m = cards.suit_ranks(s) as u32;
             // Bit 0 is the ace played low, bits 1..14 the ranks deuce to ace.
-            let mut run = m << 1 | m >> 12;
+            let mut run = m << 1 | (m >> 12) & low_ace;
             let mut len = 0;
             while run != 0 {
                 run &= run >> 1;
@@ -100,5 +116,8 @@ mod tests {
         assert_eq!(longest_straight_flush("As 2s 3s 4s 5s 6s 7s".parse().unwrap()), 7);
         assert_eq!(longest_straight_flush("Qs Ks As 2s 3s 9h 8d".parse().unwrap()), 3);
         assert_eq!(longest_straight_flush("As 3s 5s 7s 9s Jh Kd".parse().unwrap()), 1);
+        let wheel: CardSet = "As 2s 3s 4s 9h Jh Kd".parse().unwrap();
+        assert_eq!(longest_straight_flush_with(wheel, AceInStraights::HighOrLow), 4);
+        assert_eq!(longest_straight_flush_with(wheel, AceInStraights::HighOnly), 3);
     }
 }

@@ -1,0 +1,151 @@
+//! `parsheet analyze <game> <wager>`: the PAR sheet of one wager under one paytable.
+
+use parsheet_paytable::{analyze, fraction, Analysis, Decimal};
+use parsheet_tables::{GameTables, PaytableEntry};
+use serde_json::json;
+
+use crate::{Format, TablesArg};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game id, e.g. high-card-flush.
+    game: String,
+    /// Wager id, e.g. flush-bonus.
+    wager: String,
+    /// Paytable id as the regulation labels it (A, DJWT-04, 1, ...). Needed when there are several.
+    #[arg(long)]
+    paytable: Option<String>,
+    /// A named rule reading, where the wager has several (see `parsheet list`).
+    #[arg(long)]
+    variant: Option<String>,
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    #[command(flatten)]
+    tables: TablesArg,
+}
+
+/// Finds the paytable entry for `game wager [--paytable]`, with errors that list the choices.
+pub fn select<'a>(games: &'a [GameTables], game: &str, wager: &str, paytable: Option<&str>) -> Result<&'a PaytableEntry, String> {
+    let g = games.iter().find(|g| g.game == game).ok_or_else(|| {
+        let ids: Vec<&str> = games.iter().map(|g| g.game.as_str()).collect();
+        format!("no tables for game {game:?}; games: {}", ids.join(", "))
+    })?;
+    let w = g.wagers.iter().find(|w| w.id == wager).ok_or_else(|| {
+        let ids: Vec<&str> = g.wagers.iter().map(|w| w.id.as_str()).collect();
+        format!("no wager {wager:?} in {}; wagers: {}", g.file, ids.join(", "))
+    })?;
+    let ids: Vec<&str> = w.paytables.iter().map(|p| p.table.id.as_str()).collect();
+    if ids.is_empty() {
+        return Err(format!("{game} {wager} has no approved paytable in {}; supply one with --tables DIR", g.file));
+    }
+    match paytable {
+        Some(id) => w.paytables.iter().find(|p| p.table.id == id).ok_or_else(|| format!("no paytable {id:?} for {game} {wager}; paytables: {}", ids.join(", "))),
+        None if ids.len() == 1 => Ok(&w.paytables[0]),
+        None => Err(format!("{game} {wager} has several paytables; choose one with --paytable ({})", ids.join(", "))),
+    }
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let wager = parsheet_games::find(&args.game, &args.wager)?;
+    let games = args.tables.load()?;
+    let entry = select(&games, &args.game, &args.wager, args.paytable.as_deref())?;
+    let counts = wager.count(args.variant.as_deref())?;
+    let a = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.game, args.wager, entry.table.id))?;
+    let variant = args.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
+    let ctx = Context { game: &args.game, wager: &args.wager, paytable: &entry.table.id, variant: variant.as_deref() };
+    let out = match args.format {
+        Format::Json => format!("{}\n", to_json(&ctx, &a)),
+        Format::Table => to_text(&ctx, &a, false),
+        Format::Md => to_text(&ctx, &a, true),
+        Format::Csv => to_csv(&a),
+    };
+    print!("{out}");
+    Ok(())
+}
+
+pub struct Context<'a> {
+    pub game: &'a str,
+    pub wager: &'a str,
+    pub paytable: &'a str,
+    pub variant: Option<&'a str>,
+}
+
+fn pays(r: &parsheet_paytable::Row) -> String {
+    r.pay.as_ref().map_or_else(|| "loses".to_string(), |p| p.to_string())
+}
+
+pub fn to_json(ctx: &Context, a: &Analysis) -> serde_json::Value {
+    json!({
+        "game": ctx.game,
+        "wager": ctx.wager,
+        "paytable": ctx.paytable,
+        "variant": ctx.variant,
+        "cycle": a.cycle.to_string(),
+        "house_edge": fraction(&a.house_edge),
+        "house_edge_percent": Decimal(&a.house_edge).percent(6),
+        "payback": fraction(&a.payback),
+        "payback_percent": Decimal(&a.payback).percent(6),
+        "hit_frequency": fraction(&a.hit_frequency),
+        "variance": fraction(&a.variance),
+        "standard_deviation": format!("{:.6}", a.standard_deviation()),
+        "outcomes": a.rows.iter().map(|r| json!({
+            "outcome": r.outcome,
+            "pays": pays(r),
+            "combinations": r.combinations.to_string(),
+            "probability": fraction(&r.probability),
+            "return": fraction(&r.contribution),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn to_csv(a: &Analysis) -> String {
+    let mut out = String::from("outcome,pays,combinations,probability,return,probability_decimal,return_decimal\n");
+    for r in &a.rows {
+        out += &format!(
+            "{},{},{},{},{},{},{}\n",
+            r.outcome,
+            pays(r),
+            r.combinations,
+            fraction(&r.probability),
+            fraction(&r.contribution),
+            Decimal(&r.probability).with_places(12),
+            Decimal(&r.contribution).with_places(12)
+        );
+    }
+    out
+}
+
+pub fn to_text(ctx: &Context, a: &Analysis, markdown: bool) -> String {
+    let mut out = String::new();
+    let variant = ctx.variant.map(|v| format!(", reading {v}")).unwrap_or_default();
+    if markdown {
+        out += &format!("### {} {} — paytable {}{variant}\n\n", ctx.game, ctx.wager, ctx.paytable);
+        out += "| outcome | pays | combinations | probability | return |\n|---|---|--:|--:|--:|\n";
+    } else {
+        out += &format!("{} {} — paytable {}{variant}\n\n", ctx.game, ctx.wager, ctx.paytable);
+    }
+    let w = a.rows.iter().map(|r| r.outcome.len()).max().unwrap_or(7).max(7);
+    if !markdown {
+        out += &format!("{:<w$}  {:>14}  {:>16}  {:>12}  {:>12}\n", "outcome", "pays", "combinations", "probability", "return");
+    }
+    for r in &a.rows {
+        let (p, ret) = (Decimal(&r.probability).with_places(10), Decimal(&r.contribution).with_places(10));
+        if markdown {
+            out += &format!("| {} | {} | {} | {p} | {ret} |\n", r.outcome, pays(r), r.combinations);
+        } else {
+            out += &format!("{:<w$}  {:>14}  {:>16}  {p:>12}  {ret:>12}\n", r.outcome, pays(r), r.combinations);
+        }
+    }
+    let summary = [
+        ("cycle", a.cycle.to_string()),
+        ("house edge", format!("{}% = {}", Decimal(&a.house_edge).percent(6), fraction(&a.house_edge))),
+        ("payback", format!("{}%", Decimal(&a.payback).percent(6))),
+        ("hit frequency", format!("{}%", Decimal(&a.hit_frequency).percent(6))),
+        ("standard deviation", format!("{:.6}", a.standard_deviation())),
+    ];
+    out += "\n";
+    for (k, v) in summary {
+        out += &if markdown { format!("- {k}: {v}\n") } else { format!("{k:>18}: {v}\n") };
+    }
+    out
+}

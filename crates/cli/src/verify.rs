@@ -1,0 +1,223 @@
+//! `parsheet verify`: every published figure beside the computed one.
+//!
+//! A figure is reproduced when the exact computed value, rounded to the places the regulator
+//! printed, equals the printed value. Where a wager has named rule readings, each is computed,
+//! so the table shows which reading the published figure supports.
+
+use std::collections::HashMap;
+
+use num_rational::BigRational;
+use parsheet_paytable::{analyze, fraction, Analysis, Decimal, OutcomeCounts};
+use parsheet_tables::{FigureKind, Percent, Published, WagerTables};
+use serde_json::json;
+
+use crate::progress::Progress;
+use crate::{Format, TablesArg};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    #[command(flatten)]
+    tables: TablesArg,
+}
+
+/// One published figure checked under one reading.
+pub struct Check {
+    pub game: String,
+    pub wager: String,
+    pub paytable: String,
+    pub variant: Option<String>,
+    pub kind: FigureKind,
+    pub published: String,
+    pub computed: Option<BigRational>,
+    pub places: usize,
+    pub status: Status,
+    pub detail: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Reproduced,
+    Differs,
+    NotComputed,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Reproduced => "reproduced",
+            Status::Differs => "DIFFERS",
+            Status::NotComputed => "not computed",
+        }
+    }
+}
+
+fn figure_of(kind: FigureKind, a: &Analysis) -> BigRational {
+    if kind.is_house_share() {
+        a.house_edge.clone()
+    } else {
+        a.payback.clone()
+    }
+}
+
+fn matches(value: &BigRational, printed: &Percent) -> bool {
+    Decimal(value).percent(printed.places) == Decimal(&printed.value).percent(printed.places)
+}
+
+/// Checks every published figure of the given tables.
+pub fn checks(games: &[parsheet_tables::GameTables], progress: &Progress) -> Vec<Check> {
+    let mut counted: HashMap<(String, String, Option<String>), OutcomeCounts> = HashMap::new();
+    let mut out = Vec::new();
+    let total: usize = games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
+    let mut done = 0;
+    for g in games {
+        for w in &g.wagers {
+            for f in &w.published {
+                out.extend(check_figure(&g.game, w, f, &mut counted));
+                done += 1;
+                progress.set(done as u64);
+            }
+        }
+    }
+    let _ = total;
+    out
+}
+
+fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut HashMap<(String, String, Option<String>), OutcomeCounts>) -> Vec<Check> {
+    let printed = match (&f.value, &f.range) {
+        (Some(v), _) => v.text.clone(),
+        (_, Some((lo, hi))) => format!("{} to {}", lo.text, hi.text),
+        _ => unreachable!("a figure has a value or a range"),
+    };
+    let base = |paytable: &str, variant: Option<&str>, status, computed, places, detail: String| Check {
+        game: game.to_string(),
+        wager: w.id.clone(),
+        paytable: paytable.to_string(),
+        variant: variant.map(str::to_string),
+        kind: f.kind,
+        published: printed.clone(),
+        computed,
+        places,
+        status,
+        detail,
+    };
+    let places = f.value.as_ref().map_or_else(|| f.range.as_ref().unwrap().0.places, |v| v.places);
+    let note = f.note.as_ref().map(|n| format!("; table note: {n}")).unwrap_or_default();
+    let Ok(wager) = parsheet_games::find(game, &w.id) else {
+        let t = f.paytable.clone().unwrap_or_else(|| "all".into());
+        return vec![base(&t, None, Status::NotComputed, None, places, "parsheet does not compute this wager yet".into())];
+    };
+    let variants: Vec<Option<&str>> = if wager.variants.is_empty() { vec![None] } else { wager.variants.iter().map(|v| Some(v.id)).collect() };
+    let mut out = Vec::new();
+    for variant in variants {
+        let key = (game.to_string(), w.id.clone(), variant.map(str::to_string));
+        let counts = counted.entry(key).or_insert_with(|| wager.count(variant).expect("known variant"));
+        let analyses: Vec<(String, Result<Analysis, String>)> =
+            w.paytables.iter().map(|p| (p.table.id.clone(), analyze(counts, &p.table).map_err(|e| e.to_string()))).collect();
+        let start = out.len();
+        match (&f.value, &f.range, &f.paytable) {
+            (Some(v), _, t) => {
+                let targets: Vec<&(String, Result<Analysis, String>)> = match t {
+                    Some(t) => analyses.iter().filter(|a| &a.0 == t).collect(),
+                    None => analyses.iter().collect(),
+                };
+                for (id, a) in targets {
+                    out.push(match a {
+                        Err(e) => base(id, variant, Status::NotComputed, None, v.places, e.clone()),
+                        Ok(a) => {
+                            let c = figure_of(f.kind, a);
+                            let ok = matches(&c, v);
+                            let dev = Decimal(&((&c - &v.value) * BigRational::from_integer(100.into()))).with_places(v.places + 2);
+                            let attribution = if t.is_none() && analyses.len() > 1 { "; the source does not say which paytable" } else { "" };
+                            base(id, variant, if ok { Status::Reproduced } else { Status::Differs }, Some(c), v.places, format!("deviation {dev} points{attribution}"))
+                        }
+                    });
+                }
+            }
+            (None, Some((lo, hi)), _) => {
+                let values: Vec<(String, BigRational)> = analyses.iter().filter_map(|(id, a)| a.as_ref().ok().map(|a| (id.clone(), figure_of(f.kind, a)))).collect();
+                if values.len() != analyses.len() || values.is_empty() {
+                    out.push(base("all", variant, Status::NotComputed, None, lo.places, "some paytables need a model or none is approved".into()));
+                    continue;
+                }
+                let min = values.iter().min_by(|a, b| a.1.cmp(&b.1)).unwrap();
+                let max = values.iter().max_by(|a, b| a.1.cmp(&b.1)).unwrap();
+                let ok = matches(&min.1, lo) && matches(&max.1, hi);
+                let all: Vec<String> = values.iter().map(|(id, v)| format!("{id} {}%", Decimal(v).percent(lo.places + 2))).collect();
+                out.push(base(
+                    "all",
+                    variant,
+                    if ok { Status::Reproduced } else { Status::Differs },
+                    None,
+                    lo.places,
+                    format!("computed range {}% ({}) to {}% ({}); each: {}", Decimal(&min.1).percent(lo.places), min.0, Decimal(&max.1).percent(lo.places), max.0, all.join(", ")),
+                ));
+            }
+            _ => unreachable!(),
+        }
+        for c in &mut out[start..] {
+            c.detail += &note;
+        }
+    }
+    out
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let games = args.tables.load()?;
+    let total: usize = games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
+    let progress = Progress::new("verifying published figures", total as u64);
+    let checks = checks(&games, &progress);
+    progress.finish();
+    match args.format {
+        Format::Json => {
+            let rows: Vec<_> = checks
+                .iter()
+                .map(|c| {
+                    json!({
+                        "game": c.game, "wager": c.wager, "paytable": c.paytable, "variant": c.variant,
+                        "kind": c.kind.name(), "published": c.published,
+                        "computed": c.computed.as_ref().map(fraction),
+                        "computed_percent": c.computed.as_ref().map(|v| Decimal(v).percent(c.places + 4)),
+                        "status": c.status.name(), "detail": c.detail,
+                    })
+                })
+                .collect();
+            println!("{}", serde_json::Value::Array(rows));
+        }
+        Format::Table | Format::Md | Format::Csv => print!("{}", to_text(&checks)),
+    }
+    Ok(())
+}
+
+pub fn to_text(checks: &[Check]) -> String {
+    let mut out = String::new();
+    out += &format!("{:<16} {:<21} {:<8} {:<22} {:<8} {:>16} {:>12}  {:<12} {}\n", "game", "wager", "table", "reading", "figure", "published", "computed", "status", "detail");
+    for c in checks {
+        let computed = c.computed.as_ref().map_or("-".to_string(), |v| format!("{}%", Decimal(v).percent(c.places + 2)));
+        out += &format!(
+            "{:<16} {:<21} {:<8} {:<22} {:<8} {:>16} {:>12}  {:<12} {}\n",
+            c.game,
+            c.wager,
+            c.paytable,
+            c.variant.as_deref().unwrap_or("-"),
+            c.kind.name(),
+            c.published,
+            computed,
+            c.status.name(),
+            c.detail
+        );
+        if let Some(v) = &c.computed {
+            out += &format!("{:>98}exact: {}\n", "", fraction(v));
+        }
+    }
+    let count = |s: Status| checks.iter().filter(|c| c.status == s).count();
+    out += &format!(
+        "\n{} checks: {} reproduced, {} differ, {} not computed\n",
+        checks.len(),
+        count(Status::Reproduced),
+        count(Status::Differs),
+        count(Status::NotComputed)
+    );
+    out
+}

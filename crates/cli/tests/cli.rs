@@ -1,0 +1,105 @@
+//! The `parsheet` binary end to end: output shapes, exact values where they can be checked by
+//! hand, and clear errors (non-zero exit, nothing on stdout) for bad input.
+
+use std::process::{Command, Output};
+
+fn parsheet(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parsheet")).args(args).output().unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = parsheet(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str]) -> String {
+    let out = parsheet(args);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout: {}", String::from_utf8_lossy(&out.stdout));
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn frequencies_json_shape() {
+    let v: serde_json::Value = serde_json::from_str(&ok(&["frequencies", "joker", "--cards", "5", "--format", "json"])).unwrap();
+    assert_eq!(v["ranking"], "joker");
+    assert_eq!(v["cards"], 5);
+    assert_eq!(v["total"], "2869685");
+    assert_eq!(v["categories"][0]["name"], "five-aces");
+    assert_eq!(v["categories"][0]["combinations"], "1");
+}
+
+#[test]
+fn analyze_flush_bonus_c_as_json() {
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["analyze", "high-card-flush", "flush-bonus", "--paytable", "C", "--format", "json"])).unwrap();
+    assert_eq!(v["cycle"], "133784560");
+    // 678a.12(b) C as adopted: 200/60/12/1 to 1. Exactly L suited cards: 4 C(13,L) C(39,7-L).
+    let counts: [i128; 4] = [4 * 1716, 4 * 1716 * 39, 4 * 1287 * 741, 4 * 715 * 9139];
+    let net: i128 = counts[0] * 200 + counts[1] * 60 + counts[2] * 12 + counts[3] - (133_784_560 - counts.iter().sum::<i128>());
+    let edge = num_rational::Ratio::new(-net, 133_784_560i128);
+    assert_eq!(v["house_edge"], format!("{}/{}", edge.numer(), edge.denom()));
+    assert_eq!(v["outcomes"][0]["outcome"], "7-card-flush");
+    assert_eq!(v["outcomes"][0]["combinations"], counts[0].to_string());
+    assert!(v["house_edge_percent"].as_str().unwrap().starts_with("10.62"));
+}
+
+#[test]
+fn analyze_formats() {
+    let md = ok(&["analyze", "over-under", "bonus", "--format", "md"]);
+    assert!(md.contains("| 6-or-33 | 50 to 1 |"), "{md}");
+    let csv = ok(&["analyze", "over-under", "bonus", "--format", "csv"]);
+    assert!(csv.starts_with("outcome,pays,combinations"), "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 8);
+}
+
+#[test]
+fn unknown_names_list_the_valid_ones() {
+    assert!(fails(&["analyze", "roulette", "bonus"]).contains("saigon-5-card"));
+    assert!(fails(&["analyze", "dj-wild", "nope"]).contains("trips-bonus"));
+    assert!(fails(&["analyze", "dj-wild", "trips-bonus"]).contains("DJWT-04"));
+    assert!(fails(&["analyze", "dj-wild", "trips-bonus", "--paytable", "X"]).contains("DJWT-07"));
+    assert!(fails(&["analyze", "dj-wild", "trips-bonus", "--paytable", "DJWT-04", "--variant", "x"]).contains("no-wild-cards"));
+    assert!(fails(&["analyze", "heads-up-holdem", "pocket-bonus"]).contains("--tables"));
+}
+
+fn user_tables(name: &str, json: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("parsheet-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("heads-up-holdem.json"), json).unwrap();
+    dir
+}
+
+#[test]
+fn a_user_supplied_pocket_bonus_table() {
+    let json = r#"{"schema": 1, "game": "heads-up-holdem", "title": "t", "chapter": "677a", "wagers": [
+        {"id": "pocket-bonus", "title": "Pocket Bonus", "section": "user", "paytables": [
+            {"id": "mine", "section": "user", "lines": [
+                {"outcome": "pair-of-aces", "hand": "AA", "pays": "30 to 1"},
+                {"outcome": "ace-king-suited", "hand": "AKs", "pays": "25 to 1"}]}]}]}"#;
+    let dir = user_tables("ok", json);
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["analyze", "heads-up-holdem", "pocket-bonus", "--tables", dir.to_str().unwrap(), "--format", "json"])).unwrap();
+    // 6 ways to 30, 4 ways to 25, the other 1,316 of C(52,2) = 1,326 lose: (180 + 100 - 1316) / 1326.
+    assert_eq!(v["house_edge"], "518/663");
+}
+
+#[test]
+fn a_bad_user_table_names_file_and_field() {
+    let json = r#"{"schema": 1, "game": "heads-up-holdem", "title": "t", "chapter": "677a", "wagers": [
+        {"id": "pocket-bonus", "title": "Pocket Bonus", "section": "user", "paytables": [
+            {"id": "mine", "section": "user", "lines": [
+                {"outcome": "pair-of-aces", "hand": "AA", "pays": "-30 to 1"}]}]}]}"#;
+    let dir = user_tables("bad", json);
+    let err = fails(&["analyze", "heads-up-holdem", "pocket-bonus", "--tables", dir.to_str().unwrap()]);
+    assert!(err.contains("heads-up-holdem.json") && err.contains("wagers[0].paytables[0].lines[0].pays"), "{err}");
+}
+
+#[test]
+fn verify_reports_each_published_figure() {
+    let out = ok(&["verify"]);
+    assert!(out.lines().any(|l| l.starts_with("high-card-flush") && l.contains("flush-bonus ") && l.contains("reproduced")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("saigon-5-card") && l.contains("7.97%") && l.contains("DIFFERS")), "{out}");
+    assert!(out.contains("checks:"));
+}

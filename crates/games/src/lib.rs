@@ -1,0 +1,99 @@
+//! The wagers parsheet knows, each as an exact count of outcomes over every deal.
+//!
+//! A [`Wager`] names its game and wager ids, the regulation sections it follows, the outcome ids
+//! its paytables may pay on, and the named rule readings ([`Variant`]) where the text is
+//! ambiguous. [`Wager::count`] enumerates every deal (or counts it exactly by combinatorics) and
+//! returns [`OutcomeCounts`] whose total is the number of deals.
+//!
+//! A deal is classified into exactly one outcome: the best one it holds in the wager's order
+//! (best first in `outcomes`), or [`OTHER`] when it holds none. Which outcomes pay, and how
+//! much, is the paytable's business (`parsheet-paytable`), so adding a paytable never touches
+//! this crate.
+
+mod bonus;
+
+pub use parsheet_paytable::OutcomeCounts;
+
+/// The outcome of a deal that holds no paying hand of its wager.
+pub const OTHER: &str = "other";
+
+/// A named reading of rules the regulation leaves open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub id: &'static str,
+    pub description: &'static str,
+}
+
+/// One wager of one game.
+pub struct Wager {
+    pub game: &'static str,
+    pub id: &'static str,
+    pub title: &'static str,
+    /// Regulation sections that define the wager's deal and hands.
+    pub rules: &'static str,
+    /// What is dealt, in words.
+    pub deal: &'static str,
+    /// Outcome ids a paytable may name, best first. [`OTHER`] is always an outcome too.
+    pub outcomes: &'static [&'static str],
+    /// Rule readings; the first is the default.
+    pub variants: &'static [Variant],
+    count: fn(&str) -> OutcomeCounts,
+}
+
+impl std::fmt::Debug for Wager {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Wager({} {})", self.game, self.id)
+    }
+}
+
+impl Wager {
+    /// Counts every deal under `variant` (the default when `None`).
+    pub fn count(&self, variant: Option<&str>) -> Result<OutcomeCounts, String> {
+        let v = match variant {
+            None => self.variants.first().map_or("", |v| v.id),
+            Some(v) if self.variants.iter().any(|x| x.id == v) => v,
+            Some(v) => {
+                let known: Vec<&str> = self.variants.iter().map(|x| x.id).collect();
+                return Err(if known.is_empty() {
+                    format!("{} {} has no rule variants, so {v:?} is unknown", self.game, self.id)
+                } else {
+                    format!("unknown variant {v:?} of {} {}; known variants: {}", self.game, self.id, known.join(", "))
+                });
+            }
+        };
+        Ok((self.count)(v))
+    }
+
+    /// Whether `outcome` is an outcome id of this wager.
+    pub fn has_outcome(&self, outcome: &str) -> bool {
+        outcome == OTHER || self.outcomes.contains(&outcome)
+    }
+}
+
+/// Every wager parsheet can count.
+pub fn wagers() -> &'static [Wager] {
+    bonus::WAGERS
+}
+
+/// The game ids, in the order of the chapters.
+pub const GAMES: [&str; 6] = ["saigon-5-card", "heads-up-holdem", "high-card-flush", "over-under", "dj-wild", "face-up-pai-gow"];
+
+/// Looks up a wager; the error lists what is valid.
+pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
+    if !GAMES.contains(&game) {
+        return Err(format!("unknown game {game:?}; games: {}", GAMES.join(", ")));
+    }
+    let of_game: Vec<&Wager> = wagers().iter().filter(|w| w.game == game).collect();
+    of_game.iter().find(|w| w.id == wager).copied().ok_or_else(|| {
+        let ids: Vec<&str> = of_game.iter().map(|w| w.id).collect();
+        format!("unknown wager {wager:?} of {game}; wagers parsheet can count: {}", if ids.is_empty() { "none yet".to_string() } else { ids.join(", ") })
+    })
+}
+
+/// Builds counts from rows in outcome order plus the rest as [`OTHER`].
+fn with_other(cycle: u64, rows: Vec<(&str, u64)>) -> OutcomeCounts {
+    let paid: u64 = rows.iter().map(|r| r.1).sum();
+    let mut all: Vec<(String, u128)> = rows.into_iter().map(|(o, n)| (o.to_string(), n as u128)).collect();
+    all.push((OTHER.to_string(), (cycle - paid) as u128));
+    OutcomeCounts::new(cycle as u128, all).expect("every deal counted once")
+}

@@ -1,0 +1,172 @@
+use std::fmt;
+use std::str::FromStr;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::One;
+
+/// A pay in the regulation's own terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pay {
+    /// "a to b": a win of a/b per unit, stake returned.
+    To(BigRational),
+    /// "a for b": a/b returned per unit, stake included.
+    For(BigRational),
+    /// "Push": the stake is returned.
+    Push,
+    /// "n/a": the line exists on the printed table but pays nothing (the wager loses).
+    NotAvailable,
+    /// "p% of meter": a share of a progressive meter.
+    PercentOfMeter(BigRational),
+    /// "$n": a fixed amount in dollars, for a stated wager size.
+    Dollars(BigRational),
+    /// "$n/p% of meter": a fixed amount and a share of the meter.
+    DollarsAndMeter(BigRational, BigRational),
+}
+
+impl Pay {
+    /// Net result per unit wagered, if it is fixed by the pay alone.
+    pub fn net(&self) -> Option<BigRational> {
+        match self {
+            Pay::To(r) => Some(r.clone()),
+            Pay::For(r) => Some(r - BigRational::one()),
+            Pay::Push => Some(BigRational::from_integer(0.into())),
+            Pay::NotAvailable => Some(-BigRational::one()),
+            Pay::PercentOfMeter(_) | Pay::Dollars(_) | Pay::DollarsAndMeter(..) => None,
+        }
+    }
+}
+
+/// Why a pay string was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PayParseError {
+    pub input: String,
+    pub reason: String,
+}
+
+impl fmt::Display for PayParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot read pay {:?}: {} (expected \"a to b\", \"a for b\", \"Push\", \"n/a\", \"p% of meter\" or \"$n\")",
+            self.input, self.reason
+        )
+    }
+}
+
+impl std::error::Error for PayParseError {}
+
+/// A non-negative decimal amount such as `8`, `1,000` or `2.5`.
+fn amount(text: &str) -> Result<BigRational, String> {
+    let t = text.trim().replace(',', "");
+    if t.is_empty() {
+        return Err("missing amount".into());
+    }
+    let (int, frac) = t.split_once('.').unwrap_or((&t, ""));
+    if !int.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit()) || int.is_empty() {
+        return Err(format!("{text:?} is not a non-negative number"));
+    }
+    if t.len() > 30 {
+        return Err(format!("{text:?} is too large to be a pay"));
+    }
+    let digits: BigInt = format!("{int}{frac}").parse().unwrap();
+    Ok(BigRational::new(digits, BigInt::from(10).pow(frac.len() as u32)))
+}
+
+impl FromStr for Pay {
+    type Err = PayParseError;
+
+    fn from_str(s: &str) -> Result<Pay, PayParseError> {
+        let err = |reason: String| PayParseError { input: s.to_string(), reason };
+        let t = s.trim();
+        let lower = t.to_ascii_lowercase();
+        if lower == "push" {
+            return Ok(Pay::Push);
+        }
+        if lower == "n/a" {
+            return Ok(Pay::NotAvailable);
+        }
+        if let (Some(d), Some((_, p))) = (t.strip_prefix('$'), lower.split_once('/')) {
+            let d = d.split_once('/').map_or(d, |x| x.0);
+            let Pay::PercentOfMeter(p) = p.parse::<Pay>()? else {
+                return Err(err("after the slash comes a share of the meter, like \"$5000/10% of meter\"".into()));
+            };
+            return Ok(Pay::DollarsAndMeter(amount(d).map_err(err)?, p));
+        }
+        if let Some(p) = lower.strip_suffix("% of meter") {
+            let p = amount(p).map_err(err)?;
+            if p > BigRational::from_integer(100.into()) {
+                return Err(err("more than 100% of the meter".into()));
+            }
+            return Ok(Pay::PercentOfMeter(p / BigRational::from_integer(100.into())));
+        }
+        if let Some(d) = t.strip_prefix('$') {
+            return amount(d).map(Pay::Dollars).map_err(err);
+        }
+        for (word, make) in [(" to ", Pay::To as fn(BigRational) -> Pay), (" for ", Pay::For)] {
+            if let Some((a, b)) = lower.split_once(word) {
+                let (a, b) = (amount(a).map_err(err)?, amount(b).map_err(err)?);
+                if b == BigRational::from_integer(0.into()) {
+                    return Err(err("the second number is zero".into()));
+                }
+                return Ok(make(a / b));
+            }
+        }
+        Err(err("unrecognised form".into()))
+    }
+}
+
+impl fmt::Display for Pay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |r: &BigRational| {
+            if r.is_integer() {
+                r.numer().to_string()
+            } else {
+                format!("{} to {}", r.numer(), r.denom())
+            }
+        };
+        match self {
+            Pay::To(r) if r.is_integer() => write!(f, "{} to 1", r.numer()),
+            Pay::To(r) => write!(f, "{}", show(r)),
+            Pay::For(r) if r.is_integer() => write!(f, "{} for 1", r.numer()),
+            Pay::For(r) => write!(f, "{} for {}", r.numer(), r.denom()),
+            Pay::Push => f.write_str("Push"),
+            Pay::NotAvailable => f.write_str("n/a"),
+            Pay::PercentOfMeter(p) => write!(f, "{}% of meter", show(&(p * BigRational::from_integer(100.into())))),
+            Pay::Dollars(d) => write!(f, "${}", show(d)),
+            Pay::DollarsAndMeter(d, p) => write!(f, "${}/{}% of meter", show(d), show(&(p * BigRational::from_integer(100.into())))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_regulation_forms() {
+        let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        assert_eq!("8 to 1".parse::<Pay>().unwrap(), Pay::To(r(8, 1)));
+        assert_eq!("1,000 to 1".parse::<Pay>().unwrap(), Pay::To(r(1000, 1)));
+        assert_eq!("3 to 2".parse::<Pay>().unwrap(), Pay::To(r(3, 2)));
+        assert_eq!("1 to 2".parse::<Pay>().unwrap(), Pay::To(r(1, 2)));
+        assert_eq!("250 for 1".parse::<Pay>().unwrap(), Pay::For(r(250, 1)));
+        assert_eq!("Push".parse::<Pay>().unwrap(), Pay::Push);
+        assert_eq!("N/A".parse::<Pay>().unwrap(), Pay::NotAvailable);
+        assert_eq!("10% of meter".parse::<Pay>().unwrap(), Pay::PercentOfMeter(r(1, 10)));
+        assert_eq!("$1,000".parse::<Pay>().unwrap(), Pay::Dollars(r(1000, 1)));
+        assert_eq!("$7.50".parse::<Pay>().unwrap(), Pay::Dollars(r(15, 2)));
+        assert_eq!("$5,000/20% of meter".parse::<Pay>().unwrap(), Pay::DollarsAndMeter(r(5000, 1), r(1, 5)));
+        for p in ["8 to 1", "3 to 2", "250 for 1", "Push", "n/a", "10% of meter", "$1000", "$5000/10% of meter"] {
+            let pay: Pay = p.parse().unwrap();
+            assert_eq!(pay.to_string().parse::<Pay>().unwrap(), pay, "{p}");
+        }
+    }
+
+    #[test]
+    fn rejects_nonsense() {
+        for bad in ["", "8", "-8 to 1", "8 to 0", "eight to one", "120% of meter", "8 to 1 to 1", "1e9 to 1", "$5/6", "$5/120% of meter", "99999999999999999999999999999999 to 1"] {
+            assert!(bad.parse::<Pay>().is_err(), "{bad:?}");
+        }
+    }
+}

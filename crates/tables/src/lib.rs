@@ -1,0 +1,410 @@
+//! Paytables and published figures as data: the JSON files of `tables/`, read and checked.
+//!
+//! This is the edge where text becomes the typed paytables of `parsheet-paytable`. Every check
+//! happens here, before any number is computed: a malformed or inconsistent file is an error
+//! that names the file, the field (as a path such as `wagers[2].paytables[0].lines[3].pays`) and
+//! the problem. The built-in tables are compiled into the binary from `tables/*.json`, so the
+//! tool needs no files at run time; `load_dir` reads a user's own directory of the same format
+//! (schema: `tables/README.md`).
+
+use std::fmt;
+use std::path::Path;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use parsheet_paytable::{Line, Pay, Paytable};
+use serde_json::{Map, Value};
+
+/// A table file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    pub file: String,
+    pub field: String,
+    pub problem: String,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}: {}", self.file, self.problem)
+        } else {
+            write!(f, "{}: field `{}`: {}", self.file, self.field, self.problem)
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// One game's file.
+#[derive(Clone, Debug)]
+pub struct GameTables {
+    pub file: String,
+    pub game: String,
+    pub title: String,
+    pub chapter: String,
+    pub rulemaking: String,
+    pub wagers: Vec<WagerTables>,
+}
+
+#[derive(Clone, Debug)]
+pub struct WagerTables {
+    pub id: String,
+    pub title: String,
+    pub section: String,
+    pub paytables: Vec<PaytableEntry>,
+    pub published: Vec<Published>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PaytableEntry {
+    pub table: Paytable,
+    pub section: String,
+    /// Printed terms of the heading, e.g. ("wager", "$1").
+    pub terms: Vec<(String, String)>,
+    /// Envy amounts by outcome.
+    pub envy: Vec<(String, Pay)>,
+    /// Notes on the table and on its lines (the latter prefixed with the outcome id).
+    pub notes: Vec<String>,
+}
+
+/// What a published figure measures, in the source's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FigureKind {
+    Hold,
+    HouseEdge,
+    Payback,
+    Return,
+}
+
+impl FigureKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            FigureKind::Hold => "hold",
+            FigureKind::HouseEdge => "house-edge",
+            FigureKind::Payback => "payback",
+            FigureKind::Return => "return",
+        }
+    }
+
+    /// Whether the figure is the house's share (hold, house edge) rather than the player's.
+    pub fn is_house_share(self) -> bool {
+        matches!(self, FigureKind::Hold | FigureKind::HouseEdge)
+    }
+}
+
+/// A percentage as printed, with its exact value (as a fraction, 7.97% = 797/10000) and the
+/// number of decimal places printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Percent {
+    pub text: String,
+    pub value: BigRational,
+    pub places: usize,
+}
+
+/// A figure the regulator published.
+#[derive(Clone, Debug)]
+pub struct Published {
+    pub paytable: Option<String>,
+    pub kind: FigureKind,
+    pub value: Option<Percent>,
+    pub range: Option<(Percent, Percent)>,
+    pub section: String,
+    pub quote: String,
+    pub note: Option<String>,
+}
+
+const BUILTIN: [(&str, &str); 6] = [
+    ("saigon-5-card.json", include_str!("../../../tables/saigon-5-card.json")),
+    ("heads-up-holdem.json", include_str!("../../../tables/heads-up-holdem.json")),
+    ("high-card-flush.json", include_str!("../../../tables/high-card-flush.json")),
+    ("over-under.json", include_str!("../../../tables/over-under.json")),
+    ("dj-wild.json", include_str!("../../../tables/dj-wild.json")),
+    ("face-up-pai-gow.json", include_str!("../../../tables/face-up-pai-gow.json")),
+];
+
+/// The approved tables shipped with parsheet.
+pub fn builtin() -> Result<Vec<GameTables>, TableError> {
+    let games = BUILTIN.iter().map(|(name, text)| parse(&format!("tables/{name}"), text)).collect::<Result<Vec<_>, _>>()?;
+    check_distinct_games(&games)?;
+    Ok(games)
+}
+
+/// Every `*.json` file of `dir`.
+pub fn load_dir(dir: &Path) -> Result<Vec<GameTables>, TableError> {
+    let err = |problem: String| TableError { file: dir.display().to_string(), field: String::new(), problem };
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| err(format!("cannot read directory: {e}")))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(err("no .json table files in this directory".into()));
+    }
+    let mut games = Vec::new();
+    for path in paths {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(&path).map_err(|e| TableError { file: file.clone(), field: String::new(), problem: format!("cannot read: {e}") })?;
+        games.push(parse(&file, &text)?);
+    }
+    check_distinct_games(&games)?;
+    Ok(games)
+}
+
+fn check_distinct_games(games: &[GameTables]) -> Result<(), TableError> {
+    for (i, g) in games.iter().enumerate() {
+        if let Some(other) = games[..i].iter().find(|o| o.game == g.game) {
+            return Err(TableError {
+                file: g.file.clone(),
+                field: "game".into(),
+                problem: format!("game {:?} is also defined in {}", g.game, other.file),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A cursor into the JSON document that knows its path, for error messages.
+struct At<'a> {
+    file: &'a str,
+    path: String,
+    value: &'a Value,
+}
+
+impl<'a> At<'a> {
+    fn err(&self, problem: impl Into<String>) -> TableError {
+        TableError { file: self.file.to_string(), field: self.path.clone(), problem: problem.into() }
+    }
+
+    fn object(&self) -> Result<&'a Map<String, Value>, TableError> {
+        self.value.as_object().ok_or_else(|| self.err(format!("expected an object, found {}", kind(self.value))))
+    }
+
+    fn field(&self, name: &str) -> Result<At<'a>, TableError> {
+        let path = if self.path.is_empty() { name.to_string() } else { format!("{}.{name}", self.path) };
+        match self.object()?.get(name) {
+            Some(v) => Ok(At { file: self.file, path, value: v }),
+            None => Err(TableError { file: self.file.to_string(), field: path, problem: "missing".into() }),
+        }
+    }
+
+    fn optional(&self, name: &str) -> Result<Option<At<'a>>, TableError> {
+        match self.object()?.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(_) => self.field(name).map(Some),
+        }
+    }
+
+    fn string(&self) -> Result<&'a str, TableError> {
+        self.value.as_str().ok_or_else(|| self.err(format!("expected a string, found {}", kind(self.value))))
+    }
+
+    fn nonempty_string(&self) -> Result<&'a str, TableError> {
+        let s = self.string()?;
+        if s.trim().is_empty() {
+            return Err(self.err("must not be empty"));
+        }
+        Ok(s)
+    }
+
+    fn array(&self) -> Result<Vec<At<'a>>, TableError> {
+        let items = self.value.as_array().ok_or_else(|| self.err(format!("expected an array, found {}", kind(self.value))))?;
+        Ok(items.iter().enumerate().map(|(i, v)| At { file: self.file, path: format!("{}[{i}]", self.path), value: v }).collect())
+    }
+
+    fn strings(&self) -> Result<Vec<String>, TableError> {
+        self.array()?.iter().map(|a| a.string().map(str::to_string)).collect()
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn is_id(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Reads one file's text. `file` is only used in error messages.
+pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| TableError { file: file.to_string(), field: String::new(), problem: format!("not valid JSON: {e}") })?;
+    let root = At { file, path: String::new(), value: &value };
+    let schema = root.field("schema")?;
+    if schema.value.as_u64() != Some(1) {
+        return Err(schema.err("unsupported schema version; this parsheet reads schema 1"));
+    }
+    let game_at = root.field("game")?;
+    let game = game_at.string()?;
+    if !parsheet_games::GAMES.contains(&game) {
+        return Err(game_at.err(format!("unknown game {game:?}; games: {}", parsheet_games::GAMES.join(", "))));
+    }
+    let mut wagers: Vec<WagerTables> = Vec::new();
+    for w in root.field("wagers")?.array()? {
+        let wager = parse_wager(game, &w)?;
+        if wagers.iter().any(|o| o.id == wager.id) {
+            return Err(w.field("id")?.err(format!("wager id {:?} appears twice", wager.id)));
+        }
+        wagers.push(wager);
+    }
+    Ok(GameTables {
+        file: file.to_string(),
+        game: game.to_string(),
+        title: root.field("title")?.nonempty_string()?.to_string(),
+        chapter: root.field("chapter")?.nonempty_string()?.to_string(),
+        rulemaking: root.optional("rulemaking")?.map(|a| a.string().map(str::to_string)).transpose()?.unwrap_or_default(),
+        wagers,
+    })
+}
+
+fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
+    let id_at = w.field("id")?;
+    let id = id_at.string()?;
+    if !is_id(id) {
+        return Err(id_at.err(format!("{id:?} is not an id (letters, digits and dashes)")));
+    }
+    let known = parsheet_games::find(game, id).ok();
+    let mut paytables: Vec<PaytableEntry> = Vec::new();
+    for p in w.field("paytables")?.array()? {
+        let entry = parse_paytable(known, &p)?;
+        if paytables.iter().any(|o| o.table.id == entry.table.id) {
+            return Err(p.field("id")?.err(format!("paytable id {:?} appears twice", entry.table.id)));
+        }
+        paytables.push(entry);
+    }
+    let mut published = Vec::new();
+    for f in w.optional("published")?.map(|a| a.array()).transpose()?.unwrap_or_default() {
+        let figure = parse_figure(&f)?;
+        if let Some(t) = &figure.paytable {
+            if !paytables.iter().any(|p| &p.table.id == t) {
+                let ids: Vec<&str> = paytables.iter().map(|p| p.table.id.as_str()).collect();
+                return Err(f.field("paytable")?.err(format!("no paytable {t:?} in this wager; paytables: {}", if ids.is_empty() { "none".into() } else { ids.join(", ") })));
+            }
+        }
+        published.push(figure);
+    }
+    Ok(WagerTables {
+        id: id.to_string(),
+        title: w.field("title")?.nonempty_string()?.to_string(),
+        section: w.field("section")?.nonempty_string()?.to_string(),
+        paytables,
+        published,
+        notes: w.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default(),
+    })
+}
+
+fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<PaytableEntry, TableError> {
+    let id_at = p.field("id")?;
+    let id = id_at.string()?;
+    if !is_id(id) {
+        return Err(id_at.err(format!("{id:?} is not an id (letters, digits and dashes)")));
+    }
+    let mut lines: Vec<Line> = Vec::new();
+    let mut envy = Vec::new();
+    let mut notes = p.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default();
+    let line_ats = p.field("lines")?.array()?;
+    if line_ats.is_empty() {
+        return Err(p.field("lines")?.err("a paytable needs at least one line"));
+    }
+    for l in line_ats {
+        let outcome_at = l.field("outcome")?;
+        let outcome = outcome_at.string()?;
+        if let Some(w) = known {
+            if !w.has_outcome(outcome) {
+                return Err(outcome_at.err(format!(
+                    "{outcome:?} is not an outcome of {} {}; outcomes: {}",
+                    w.game,
+                    w.id,
+                    w.outcomes.join(", ")
+                )));
+            }
+        } else if !is_id(outcome) {
+            return Err(outcome_at.err(format!("{outcome:?} is not an id (letters, digits and dashes)")));
+        }
+        if lines.iter().any(|o| o.outcome == outcome) {
+            return Err(outcome_at.err(format!("outcome {outcome:?} has two lines")));
+        }
+        let pays_at = l.field("pays")?;
+        let pay: Pay = pays_at.string()?.parse().map_err(|e: parsheet_paytable::PayParseError| pays_at.err(e.to_string()))?;
+        if let Some(e) = l.optional("envy")? {
+            match e.string()?.parse::<Pay>() {
+                Ok(amount @ Pay::Dollars(_)) => envy.push((outcome.to_string(), amount)),
+                _ => return Err(e.err("an envy amount is a dollar amount such as \"$1000\"")),
+            }
+        }
+        if let Some(n) = l.optional("note")? {
+            notes.push(format!("{outcome}: {}", n.string()?));
+        }
+        l.field("hand")?.string()?;
+        lines.push(Line { outcome: outcome.to_string(), pay });
+    }
+    let terms = match p.optional("terms")? {
+        None => Vec::new(),
+        Some(t) => t.object()?.iter().map(|(k, v)| match v {
+            Value::String(s) => Ok((k.clone(), s.clone())),
+            other => Err(t.field(k).map(|a| a.err(format!("expected a string, found {}", kind(other)))).unwrap_or_else(|e| e)),
+        }).collect::<Result<Vec<_>, _>>()?,
+    };
+    Ok(PaytableEntry {
+        table: Paytable { id: id.to_string(), lines },
+        section: p.field("section")?.nonempty_string()?.to_string(),
+        terms,
+        envy,
+        notes,
+    })
+}
+
+fn parse_percent(a: &At) -> Result<Percent, TableError> {
+    let text = a.string()?;
+    let number = text.trim().strip_suffix('%').ok_or_else(|| a.err(format!("{text:?} is not a percentage like \"7.97%\"")))?;
+    let (int, frac) = number.split_once('.').unwrap_or((number, ""));
+    let digits_ok = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if int.is_empty() || !digits_ok(int) || !digits_ok(frac) || number.len() > 12 {
+        return Err(a.err(format!("{text:?} is not a percentage like \"7.97%\"")));
+    }
+    let scaled: BigInt = format!("{int}{frac}").parse().unwrap();
+    let value = BigRational::new(scaled, BigInt::from(10).pow(frac.len() as u32 + 2));
+    if value > BigRational::from_integer(2.into()) {
+        return Err(a.err(format!("{text:?} is over 200%, which no hold or payback can be")));
+    }
+    Ok(Percent { text: text.to_string(), value, places: frac.len() })
+}
+
+fn parse_figure(f: &At) -> Result<Published, TableError> {
+    let kind_at = f.field("kind")?;
+    let kind = match kind_at.string()? {
+        "hold" => FigureKind::Hold,
+        "house-edge" => FigureKind::HouseEdge,
+        "payback" => FigureKind::Payback,
+        "return" => FigureKind::Return,
+        other => return Err(kind_at.err(format!("unknown kind {other:?}; kinds: hold, house-edge, payback, return"))),
+    };
+    let value = f.optional("value")?.map(|v| parse_percent(&v)).transpose()?;
+    let range = match f.optional("range")? {
+        None => None,
+        Some(r) => match r.array()?.as_slice() {
+            [lo, hi] => Some((parse_percent(lo)?, parse_percent(hi)?)),
+            _ => return Err(r.err("a range is two percentages, low and high")),
+        },
+    };
+    if value.is_some() == range.is_some() {
+        return Err(f.err("a published figure has either a value or a range"));
+    }
+    Ok(Published {
+        paytable: f.optional("paytable")?.map(|p| p.string().map(str::to_string)).transpose()?,
+        kind,
+        value,
+        range,
+        section: f.field("section")?.nonempty_string()?.to_string(),
+        quote: f.field("quote")?.nonempty_string()?.to_string(),
+        note: f.optional("note")?.map(|n| n.string().map(str::to_string)).transpose()?,
+    })
+}
