@@ -29,12 +29,11 @@ impl Histogram {
     }
 }
 
-/// Ranks every 7-card hand of `deck` on one thread, by seven nested loops adding one card key
-/// per level, and returns the number of hands per rank id (index = `HandRank.0`).
-pub fn rank_all_seven(evaluator: &Evaluator, deck: &Deck) -> Vec<u64> {
-    let keys: Vec<HandKey> = deck.cards().iter().map(|&c| evaluator.key(c)).collect();
+/// Calls `visit(prefix, rest)` for every 5-card prefix of `keys` (positions a < b < c < d < e),
+/// with `rest` the keys after position e: the first five of seven nested loops, one key
+/// addition per level.
+fn for_each_five_card_prefix(keys: &[HandKey], mut visit: impl FnMut(HandKey, &[HandKey])) {
     let n = keys.len();
-    let mut counts = Histogram::new(evaluator.class_count() + 1);
     for a in 0..n {
         let ka = HandKey::EMPTY + keys[a];
         for b in a + 1..n {
@@ -44,46 +43,25 @@ pub fn rank_all_seven(evaluator: &Evaluator, deck: &Deck) -> Vec<u64> {
                 for d in c + 1..n {
                     let kd = kc + keys[d];
                     for e in d + 1..n {
-                        let ke = kd + keys[e];
-                        for f in e + 1..n {
-                            let kf = ke + keys[f];
-                            evaluator.rank_extensions(kf, &keys[f + 1..], |r| counts.add(r.0 as usize));
-                        }
+                        visit(kd + keys[e], &keys[e + 1..]);
                     }
                 }
             }
         }
     }
-    counts.counts()
 }
 
-/// As [`rank_all_seven`] but folds the ranks into a checksum instead of a histogram.
-pub fn rank_all_seven_sum(evaluator: &Evaluator, deck: &Deck) -> u64 {
+/// Ranks every 7-card hand of `deck` on one thread, each hand looked up on its own, and returns
+/// the number of hands per rank id (index = `HandRank.0`).
+pub fn rank_all_seven(evaluator: &Evaluator, deck: &Deck) -> Vec<u64> {
     let keys: Vec<HandKey> = deck.cards().iter().map(|&c| evaluator.key(c)).collect();
-    let n = keys.len();
-    let mut sum = 0u64;
-    for a in 0..n {
-        let ka = HandKey::EMPTY + keys[a];
-        for b in a + 1..n {
-            let kb = ka + keys[b];
-            for c in b + 1..n {
-                let kc = kb + keys[c];
-                for d in c + 1..n {
-                    let kd = kc + keys[d];
-                    for e in d + 1..n {
-                        let ke = kd + keys[e];
-                        for f in e + 1..n {
-                            let kf = ke + keys[f];
-                            for &kg in &keys[f + 1..] {
-                                sum += evaluator.rank_key(kf + kg).0 as u64;
-                            }
-                        }
-                    }
-                }
-            }
+    let mut counts = Histogram::new(evaluator.class_count() + 1);
+    for_each_five_card_prefix(&keys, |prefix, rest| {
+        for (f, &card) in rest.iter().enumerate() {
+            evaluator.rank_extensions(prefix + card, &rest[f + 1..], |r| counts.add(r.0 as usize));
         }
-    }
-    sum
+    });
+    counts.counts()
 }
 
 /// Counts every 7-card hand of `deck` by rank on one thread, grouping the last two cards by rank
@@ -91,22 +69,9 @@ pub fn rank_all_seven_sum(evaluator: &Evaluator, deck: &Deck) -> u64 {
 /// up.
 pub fn count_all_seven_grouped(evaluator: &Evaluator, deck: &Deck) -> Vec<u64> {
     let keys: Vec<HandKey> = deck.cards().iter().map(|&c| evaluator.key(c)).collect();
-    let n = keys.len();
     let mut counts = vec![0u64; evaluator.class_count() + 1];
-    for a in 0..n {
-        let ka = HandKey::EMPTY + keys[a];
-        for b in a + 1..n {
-            let kb = ka + keys[b];
-            for c in b + 1..n {
-                let kc = kb + keys[c];
-                for d in c + 1..n {
-                    let kd = kc + keys[d];
-                    for e in d + 1..n {
-                        evaluator.rank_two_more_grouped(kd + keys[e], &keys[e + 1..], |r, m| counts[r.0 as usize] += m);
-                    }
-                }
-            }
-        }
-    }
+    for_each_five_card_prefix(&keys, |prefix, rest| {
+        evaluator.rank_two_more_grouped(prefix, rest, |r, m| counts[r.0 as usize] += m);
+    });
     counts
 }
