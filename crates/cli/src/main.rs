@@ -6,6 +6,8 @@
 //! Long computations draw a progress bar on standard error when it is a terminal.
 
 mod analyze;
+mod explain;
+mod explore;
 mod frequencies;
 mod list;
 mod progress;
@@ -32,6 +34,10 @@ enum Command {
     Analyze(analyze::Args),
     /// Every published figure beside the computed one.
     Verify(verify::Args),
+    /// For each published figure that does not reproduce, the one-line changes that would.
+    Explain(explain::Args),
+    /// Paytable design: sensitivity, solving a line for a target edge, searching paytables.
+    Explore(explore::Args),
 }
 
 /// Where paytables come from.
@@ -72,6 +78,8 @@ fn main() -> ExitCode {
         Command::List(args) => list::run(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Explore(args) => explore::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

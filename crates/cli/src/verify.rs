@@ -53,7 +53,7 @@ impl Status {
     }
 }
 
-fn figure_of(kind: FigureKind, a: &Analysis) -> BigRational {
+pub fn figure_of(kind: FigureKind, a: &Analysis) -> BigRational {
     if kind.is_house_share() {
         a.house_edge.clone()
     } else {
@@ -61,7 +61,7 @@ fn figure_of(kind: FigureKind, a: &Analysis) -> BigRational {
     }
 }
 
-fn matches(value: &BigRational, printed: &Percent) -> bool {
+pub fn matches(value: &BigRational, printed: &Percent) -> bool {
     Decimal(value).percent(printed.places) == Decimal(&printed.value).percent(printed.places)
 }
 

@@ -103,3 +103,27 @@ fn verify_reports_each_published_figure() {
     assert!(out.lines().any(|l| l.starts_with("saigon-5-card") && l.contains("7.97%") && l.contains("DIFFERS")), "{out}");
     assert!(out.contains("checks:"));
 }
+
+#[test]
+fn explain_finds_the_saigon_two_pair_misprint() {
+    let out = ok(&["explain"]);
+    let saigon: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("saigon-5-card bonus paytable A")).take(2).collect();
+    // The first (smallest) change listed is two pair at 9 to 1: 7.97% exactly as published.
+    assert!(saigon[1].contains("two-pair paid 9 to 1 instead of 8 to 1"), "{out}");
+}
+
+#[test]
+fn explore_solves_a_line_and_writes_a_table_that_reads_back() {
+    // Two pair (138,600 of 2,869,685 deals) must move the edge from 367,384/2,869,685 to 7.97%:
+    // pay = 8 + (367,384/2,869,685 - 797/10,000) / (138,600/2,869,685) = 277,215,579/30,800,000.
+    let out = ok(&["explore", "saigon-5-card", "bonus", "--target-edge", "7.97%", "--line", "two-pair"]);
+    assert!(out.contains("(277215579/30800000)"), "{out}");
+    let dir = std::env::temp_dir().join(format!("parsheet-explore-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("saigon-5-card.json");
+    ok(&["explore", "saigon-5-card", "bonus", "--target-edge", "7.97%", "--line", "two-pair", "--write", file.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&ok(&["analyze", "saigon-5-card", "bonus", "--tables", dir.to_str().unwrap(), "--format", "json"])).unwrap();
+    // The floor of the exact pay, 9 to 1: the edge falls by exactly 138,600/2,869,685.
+    assert_eq!(v["paytable"], "A-solved");
+    assert_eq!(v["house_edge"], "228784/2869685");
+}

@@ -11,6 +11,7 @@
 //!
 //! No I/O, no serde: the JSON form of paytables lives in `parsheet-tables`.
 
+pub mod explore;
 mod pay;
 
 use std::fmt;

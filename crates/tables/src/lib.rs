@@ -408,3 +408,29 @@ fn parse_figure(f: &At) -> Result<Published, TableError> {
         note: f.optional("note")?.map(|n| n.string().map(str::to_string)).transpose()?,
     })
 }
+
+/// A table file (schema 1) holding one paytable of one wager, as JSON text: how explored
+/// paytables are saved, to be read back with `--tables`.
+pub fn single_paytable_file(game: &GameTables, wager: &WagerTables, table: &Paytable, note: &str) -> String {
+    let lines: Vec<Value> = table
+        .lines
+        .iter()
+        .map(|l| serde_json::json!({"outcome": l.outcome, "hand": l.outcome, "pays": l.pay.to_string()}))
+        .collect();
+    let doc = serde_json::json!({
+        "schema": 1,
+        "game": game.game,
+        "title": game.title,
+        "chapter": game.chapter,
+        "rulemaking": "",
+        "wagers": [{
+            "id": wager.id,
+            "title": wager.title,
+            "section": wager.section,
+            "paytables": [{"id": table.id, "section": "explored", "terms": {}, "lines": lines, "notes": [note]}],
+            "published": [],
+            "notes": [],
+        }],
+    });
+    serde_json::to_string_pretty(&doc).expect("JSON values serialise") + "\n"
+}

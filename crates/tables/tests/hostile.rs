@@ -150,3 +150,14 @@ fn inconsistent_published_figures() {
     assert_eq!(error_of(&with(&["wagers", "0", "published", "0", "value"], "95".into())).0, "wagers[0].published[0].value");
     assert_eq!(error_of(&with(&["wagers", "0", "published", "0", "value"], "250%".into())).0, "wagers[0].published[0].value");
 }
+
+#[test]
+fn a_written_paytable_reads_back() {
+    let g = parse("my.json", &valid().to_string()).unwrap();
+    let mut table = g.wagers[0].paytables[0].table.clone();
+    table.id = "mine".into();
+    table.lines[0].pay = "3 to 2".parse().unwrap();
+    let text = parsheet_tables::single_paytable_file(&g, &g.wagers[0], &table, "test");
+    let back = parse("back.json", &text).unwrap();
+    assert_eq!(back.wagers[0].paytables[0].table, table);
+}
