@@ -1,8 +1,6 @@
 //! `parsheet explain`: for every published figure that does not reproduce, the single-line
 //! paytable changes (and the rule readings) that would reproduce it at the printed precision.
 
-use std::collections::HashMap;
-
 use num_rational::BigRational;
 use parsheet_paytable::explore::{single_line_fixes, Window};
 use parsheet_paytable::{analyze, Decimal, OutcomeCounts, Pay, Paytable};
@@ -23,7 +21,7 @@ pub struct Args {
 
 /// What would make one paytable reproduce one printed figure: per line, the pays that would,
 /// consecutive whole pays shown as one range; smallest relative change first.
-fn explain_one(counts: &OutcomeCounts, table: &Paytable, kind: FigureKind, printed: &Percent, max_pay: u64) -> Vec<String> {
+pub fn explain_one(counts: &OutcomeCounts, table: &Paytable, kind: FigureKind, printed: &Percent, max_pay: u64) -> Vec<String> {
     let window = Window::around_percent(&printed.value, printed.places);
     let fixes = match single_line_fixes(counts, table, &window, |a| figure_of(kind, a), max_pay) {
         Err(e) => return vec![format!("cannot search: {e}")],
@@ -65,7 +63,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let games = args.tables.load()?;
     let total: usize = games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
     let progress = Progress::new("explaining published figures", total as u64);
-    let mut counted: HashMap<(String, Option<String>), OutcomeCounts> = HashMap::new();
+    let mut counted = crate::verify::Counted::new();
     let mut done = 0;
     let mut out = String::new();
     for g in &games {
@@ -79,9 +77,7 @@ pub fn run(args: Args) -> Result<(), String> {
                 done += 1;
                 progress.set(done as u64);
                 for &variant in &variants {
-                    let counts = counted
-                        .entry((format!("{} {}", g.game, w.id), variant.map(str::to_string)))
-                        .or_insert_with(|| wager.count(variant).expect("known variant"));
+                    let counts = crate::verify::counts_of(&mut counted, wager, variant);
                     let reading = variant.map(|v| format!(", reading {v}")).unwrap_or_default();
                     // Each printed value with the paytables it may belong to.
                     let targets: Vec<(&Percent, Vec<&parsheet_tables::PaytableEntry>)> = match (&f.value, &f.range) {

@@ -11,6 +11,7 @@ mod explore;
 mod frequencies;
 mod list;
 mod progress;
+mod report;
 mod verify;
 
 use std::process::ExitCode;
@@ -38,6 +39,8 @@ enum Command {
     Explain(explain::Args),
     /// Paytable design: sensitivity, solving a line for a target edge, searching paytables.
     Explore(explore::Args),
+    /// The hold report: PAR sheets for every game, wager and paytable (HTML, Markdown, CSV, JSON).
+    Report(report::Args),
 }
 
 /// Where paytables come from.
@@ -49,6 +52,11 @@ pub struct TablesArg {
 }
 
 impl TablesArg {
+    /// Where the tables come from, for reports.
+    pub fn source(&self) -> String {
+        self.tables.as_ref().map_or("built-in tables/ of parsheet".to_string(), |d| d.display().to_string())
+    }
+
     pub fn load(&self) -> Result<Vec<parsheet_tables::GameTables>, String> {
         match &self.tables {
             Some(dir) => parsheet_tables::load_dir(dir),
@@ -80,6 +88,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Explore(args) => explore::run(args),
+        Command::Report(args) => report::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -67,7 +67,7 @@ pub fn matches(value: &BigRational, printed: &Percent) -> bool {
 
 /// Checks every published figure of the given tables.
 pub fn checks(games: &[parsheet_tables::GameTables], progress: &Progress) -> Vec<Check> {
-    let mut counted: HashMap<(String, String, Option<String>), OutcomeCounts> = HashMap::new();
+    let mut counted = Counted::new();
     let mut out = Vec::new();
     let total: usize = games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
     let mut done = 0;
@@ -84,7 +84,16 @@ pub fn checks(games: &[parsheet_tables::GameTables], progress: &Progress) -> Vec
     out
 }
 
-fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut HashMap<(String, String, Option<String>), OutcomeCounts>) -> Vec<Check> {
+/// Outcome counts already computed, by (game, wager, reading).
+pub type Counted = HashMap<(String, String, Option<String>), OutcomeCounts>;
+
+/// The counts of a wager under a reading, computed once.
+pub fn counts_of<'a>(counted: &'a mut Counted, wager: &parsheet_games::Wager, variant: Option<&str>) -> &'a OutcomeCounts {
+    counted.entry((wager.game.to_string(), wager.id.to_string(), variant.map(str::to_string))).or_insert_with(|| wager.count(variant).expect("known variant"))
+}
+
+/// Checks one published figure under every reading of its wager.
+pub fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut Counted) -> Vec<Check> {
     let printed = match (&f.value, &f.range) {
         (Some(v), _) => v.text.clone(),
         (_, Some((lo, hi))) => format!("{} to {}", lo.text, hi.text),
@@ -111,8 +120,7 @@ fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut HashMa
     let variants: Vec<Option<&str>> = if wager.variants.is_empty() { vec![None] } else { wager.variants.iter().map(|v| Some(v.id)).collect() };
     let mut out = Vec::new();
     for variant in variants {
-        let key = (game.to_string(), w.id.clone(), variant.map(str::to_string));
-        let counts = counted.entry(key).or_insert_with(|| wager.count(variant).expect("known variant"));
+        let counts = counts_of(counted, wager, variant);
         let analyses: Vec<(String, Result<Analysis, String>)> =
             w.paytables.iter().map(|p| (p.table.id.clone(), analyze(counts, &p.table).map_err(|e| e.to_string()))).collect();
         let start = out.len();

@@ -1,0 +1,227 @@
+//! `parsheet report`: the hold report, PAR sheets for every game, wager and paytable.
+//!
+//! The report is built once as a JSON document (schema `parsheet-report/1`, documented in
+//! `docs/REPORT.md`) and every other format is rendered from that document, so the HTML site, the
+//! Markdown, the CSV files and the JSON can never disagree.
+
+mod render;
+
+use std::path::{Path, PathBuf};
+
+use parsheet_paytable::{analyze, fraction, Decimal};
+use parsheet_tables::GameTables;
+use serde_json::{json, Value};
+
+use crate::explain::explain_one;
+use crate::progress::Progress;
+use crate::verify::{check_figure, counts_of, Counted, Status};
+use crate::TablesArg;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Where to write the report (created if missing).
+    #[arg(long, default_value = "report")]
+    out: PathBuf,
+    /// Largest whole-number pay tried when explaining a mismatch.
+    #[arg(long, default_value_t = 100_000)]
+    max_pay: u64,
+    #[command(flatten)]
+    tables: TablesArg,
+}
+
+pub const SCHEMA: &str = "parsheet-report/1";
+
+/// Builds the report document for `games`.
+pub fn build(games: &[GameTables], source: &str, max_pay: u64, progress: &Progress) -> Value {
+    let mut counted = Counted::new();
+    let mut done = 0;
+    let games: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            let wagers: Vec<Value> = g
+                .wagers
+                .iter()
+                .map(|w| {
+                    let v = wager(g, w, &mut counted, max_pay);
+                    done += 1;
+                    progress.set(done);
+                    v
+                })
+                .collect();
+            json!({"game": g.game, "title": g.title, "chapter": g.chapter, "rulemaking": g.rulemaking, "file": g.file, "wagers": wagers})
+        })
+        .collect();
+    json!({"schema": SCHEMA, "generator": format!("parsheet {}", env!("CARGO_PKG_VERSION")), "tables": source, "games": games})
+}
+
+fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted, max_pay: u64) -> Value {
+    let known = parsheet_games::find(&g.game, &w.id).ok();
+    let readings: Vec<Value> = known.map_or(vec![], |k| k.variants.iter().map(|v| json!({"id": v.id, "description": v.description})).collect());
+    let mut sheets = Vec::new();
+    if let Some(k) = known {
+        let variants: Vec<Option<&str>> = if k.variants.is_empty() { vec![None] } else { k.variants.iter().map(|v| Some(v.id)).collect() };
+        for variant in variants {
+            let counts = counts_of(counted, k, variant);
+            let outcomes: Vec<Value> = counts
+                .rows()
+                .iter()
+                .map(|(o, n)| {
+                    let p = num_rational::BigRational::new((*n).into(), counts.cycle().into());
+                    json!({"outcome": o, "combinations": n.to_string(), "probability": fraction(&p), "probability_decimal": Decimal(&p).with_places(12)})
+                })
+                .collect();
+            let tables: Vec<Value> = w
+                .paytables
+                .iter()
+                .map(|p| {
+                    let base = json!({"id": p.table.id, "section": p.section, "notes": p.notes,
+                        "terms": p.terms.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
+                        "pays": p.table.lines.iter().map(|l| (l.outcome.clone(), json!(l.pay.to_string()))).collect::<serde_json::Map<_, _>>()});
+                    let mut base = base;
+                    match analyze(counts, &p.table) {
+                        Err(e) => base["error"] = json!(e.to_string()),
+                        Ok(a) => {
+                            base["error"] = Value::Null;
+                            base["returns"] = a.rows.iter().map(|r| (r.outcome.clone(), json!(fraction(&r.contribution)))).collect::<serde_json::Map<_, _>>().into();
+                            base["returns_decimal"] = a.rows.iter().map(|r| (r.outcome.clone(), json!(Decimal(&r.contribution).with_places(8)))).collect::<serde_json::Map<_, _>>().into();
+                            base["house_edge"] = json!(fraction(&a.house_edge));
+                            base["house_edge_percent"] = json!(Decimal(&a.house_edge).percent(6));
+                            base["payback"] = json!(fraction(&a.payback));
+                            base["payback_percent"] = json!(Decimal(&a.payback).percent(6));
+                            base["hit_frequency"] = json!(fraction(&a.hit_frequency));
+                            base["hit_frequency_percent"] = json!(Decimal(&a.hit_frequency).percent(4));
+                            base["variance"] = json!(fraction(&a.variance));
+                            base["standard_deviation"] = json!(format!("{:.6}", a.standard_deviation()));
+                        }
+                    }
+                    base
+                })
+                .collect();
+            sheets.push(json!({"reading": variant, "cycle": counts.cycle().to_string(), "outcomes": outcomes, "paytables": tables}));
+        }
+    }
+    let published: Vec<Value> = w
+        .published
+        .iter()
+        .map(|f| {
+            let printed = match (&f.value, &f.range) {
+                (Some(v), _) => v.text.clone(),
+                (_, Some((lo, hi))) => format!("{} to {}", lo.text, hi.text),
+                _ => unreachable!(),
+            };
+            let checks: Vec<Value> = check_figure(&g.game, w, f, counted)
+                .into_iter()
+                .map(|c| {
+                    let mut explanations = Vec::new();
+                    if c.status == Status::Differs {
+                        if let (Some(k), Some(v), Some(p)) = (known, &f.value, w.paytables.iter().find(|p| p.table.id == c.paytable)) {
+                            explanations = explain_one(counts_of(counted, k, c.variant.as_deref()), &p.table, f.kind, v, max_pay);
+                        }
+                    }
+                    json!({"reading": c.variant, "paytable": c.paytable, "computed": c.computed.as_ref().map(fraction),
+                        "computed_percent": c.computed.as_ref().map(|v| Decimal(v).percent(c.places + 3)),
+                        "status": c.status.name(), "detail": c.detail, "explanations": explanations})
+                })
+                .collect();
+            json!({"paytable": f.paytable, "kind": f.kind.name(), "printed": printed, "section": f.section, "quote": f.quote, "note": f.note, "checks": checks})
+        })
+        .collect();
+    json!({
+        "id": w.id, "title": w.title, "section": w.section,
+        "rules": known.map(|k| k.rules), "deal": known.map(|k| k.deal),
+        "computed": known.is_some(),
+        "reason": if known.is_some() { Value::Null } else { json!("parsheet does not compute this wager yet") },
+        "notes": w.notes, "readings": readings, "sheets": sheets,
+        "paytables": w.paytables.iter().map(|p| json!({"id": p.table.id, "section": p.section, "terms": p.terms.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(), "notes": p.notes,
+            "lines": p.table.lines.iter().map(|l| json!({"outcome": l.outcome, "pays": l.pay.to_string(),
+                "envy": p.envy.iter().find(|e| e.0 == l.outcome).map(|e| e.1.to_string())})).collect::<Vec<_>>()})).collect::<Vec<_>>(),
+        "published": published,
+    })
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let games = args.tables.load()?;
+    let source = args.tables.source();
+    let wagers: usize = games.iter().map(|g| g.wagers.len()).sum();
+    let progress = Progress::new("building the hold report", wagers as u64);
+    let report = build(&games, &source, args.max_pay, &progress);
+    progress.finish();
+    let out = &args.out;
+    write(&out.join("report.json"), &(serde_json::to_string_pretty(&report).unwrap() + "\n"))?;
+    write(&out.join("report.md"), &render::markdown(&report))?;
+    write(&out.join("index.html"), &render::index_html(&report))?;
+    let mut files = 3;
+    for g in report["games"].as_array().unwrap() {
+        for w in g["wagers"].as_array().unwrap() {
+            let base = format!("{}/{}", g["game"].as_str().unwrap(), w["id"].as_str().unwrap());
+            write(&out.join(format!("{base}.html")), &render::wager_html(g, w))?;
+            files += 1;
+            for (name, csv) in render::csv_files(w) {
+                write(&out.join("csv").join(format!("{}-{}-{name}.csv", g["game"].as_str().unwrap(), w["id"].as_str().unwrap())), &csv)?;
+                files += 1;
+            }
+        }
+    }
+    println!("wrote {files} files to {} (open {}/index.html)", out.display(), out.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! Snapshots of the rendered report for a few small wagers: any change in a figure shows as a
+    //! diff against `tests/snapshots/`. Run with `UPDATE_SNAPSHOTS=1` to accept a change.
+
+    use super::*;
+
+    fn wager_report(game: &str, wager: &str) -> Value {
+        let games = parsheet_tables::builtin().unwrap();
+        let g = games.iter().find(|g| g.game == game).unwrap();
+        let w = g.wagers.iter().find(|w| w.id == wager).unwrap();
+        super::wager(g, w, &mut Counted::new(), 100_000)
+    }
+
+    fn snapshot(name: &str, actual: &str) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, actual).unwrap();
+            return;
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("no snapshot {}; run with UPDATE_SNAPSHOTS=1", path.display()));
+        if expected != actual {
+            let diff: Vec<String> = expected
+                .lines()
+                .zip(actual.lines())
+                .enumerate()
+                .filter(|(_, (e, a))| e != a)
+                .take(10)
+                .map(|(i, (e, a))| format!("line {}:\n  - {e}\n  + {a}", i + 1))
+                .collect();
+            panic!("{name} changed ({} vs {} lines):\n{}", expected.lines().count(), actual.lines().count(), diff.join("\n"));
+        }
+    }
+
+    #[test]
+    fn over_under_bonus_markdown_and_json() {
+        let w = wager_report("over-under", "bonus");
+        snapshot("over-under-bonus.md", &render::wager_markdown(&w));
+        snapshot("over-under-bonus.json", &(serde_json::to_string_pretty(&w).unwrap() + "\n"));
+    }
+
+    #[test]
+    fn saigon_bonus_markdown() {
+        snapshot("saigon-5-card-bonus.md", &render::wager_markdown(&wager_report("saigon-5-card", "bonus")));
+    }
+
+    #[test]
+    fn flush_bonus_markdown() {
+        snapshot("high-card-flush-flush-bonus.md", &render::wager_markdown(&wager_report("high-card-flush", "flush-bonus")));
+    }
+}
