@@ -12,6 +12,7 @@ mod frequencies;
 mod list;
 mod progress;
 mod report;
+mod simulate;
 mod verify;
 
 use std::process::ExitCode;
@@ -41,6 +42,8 @@ enum Command {
     Explore(explore::Args),
     /// The hold report: PAR sheets for every game, wager and paytable (HTML, Markdown, CSV, JSON).
     Report(report::Args),
+    /// A seeded Monte Carlo simulation of one wager beside its exact house edge.
+    Simulate(simulate::Args),
 }
 
 /// Where paytables come from.
@@ -89,6 +92,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(args),
         Command::Explore(args) => explore::run(args),
         Command::Report(args) => report::run(args),
+        Command::Simulate(args) => simulate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

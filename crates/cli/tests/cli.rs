@@ -127,3 +127,14 @@ fn explore_solves_a_line_and_writes_a_table_that_reads_back() {
     assert_eq!(v["paytable"], "A-solved");
     assert_eq!(v["house_edge"], "228784/2869685");
 }
+
+#[test]
+fn simulate_reports_the_exact_figure_beside_the_estimate() {
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["simulate", "over-under", "bonus", "--rounds", "20000", "--seed", "3", "--format", "json"])).unwrap();
+    assert_eq!(v["rounds"], "20000");
+    // The exact edge of the Over/Under Bonus, as `analyze` computes it.
+    assert_eq!(v["exact_house_edge"], "2702/48205");
+    assert!(v["standard_error"].as_f64().unwrap() > 0.0);
+    assert!(fails(&["simulate", "over-under", "bonus", "--rounds", "0"]).contains("round"));
+}

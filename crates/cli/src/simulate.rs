@@ -1,0 +1,220 @@
+//! `parsheet simulate <game> <wager>`: a seeded Monte Carlo estimate of the house edge beside the
+//! exact figure.
+//!
+//! The simulation (`parsheet-sim`) shuffles decks and reads hands with the reference evaluator;
+//! it shares no counting code with the exact path (`parsheet-games` and `analyze`). Agreement
+//! within a few standard errors, on the house edge and on each outcome's frequency, is the check
+//! a testing lab makes. The same seed always deals the same rounds.
+
+use parsheet_paytable::{analyze, fraction, Analysis, Decimal};
+use parsheet_sim::{Estimate, Simulation};
+use serde_json::json;
+
+use crate::progress::Progress;
+use crate::{Format, TablesArg};
+
+/// How many standard errors count as agreement.
+const WITHIN: f64 = 4.0;
+
+/// Runs this long or longer get a progress bar.
+const BAR_FROM_ROUNDS: u64 = 200_000;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game id, e.g. high-card-flush.
+    game: String,
+    /// Wager id, e.g. flush-bonus.
+    wager: String,
+    /// Paytable id as the regulation labels it (A, DJWT-04, 1, ...). Needed when there are several.
+    #[arg(long)]
+    paytable: Option<String>,
+    /// A named rule reading, where the wager has several (see `parsheet list`).
+    #[arg(long)]
+    variant: Option<String>,
+    /// How many rounds to deal.
+    #[arg(long, default_value_t = 1_000_000)]
+    rounds: u64,
+    /// Seed of the random number generator: the same seed deals the same rounds.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// table or json (csv and md print the table).
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    #[command(flatten)]
+    tables: TablesArg,
+}
+
+/// The simulation beside the exact analysis.
+struct Comparison<'a> {
+    game: &'a str,
+    wager: &'a str,
+    paytable: &'a str,
+    variant: Option<&'a str>,
+    seed: u64,
+    exact: Analysis,
+    estimate: Estimate,
+}
+
+impl Comparison<'_> {
+    fn exact_edge(&self) -> f64 {
+        Decimal(&self.exact.house_edge).to_f64()
+    }
+
+    /// Standard errors between the simulated and the exact house edge (positive: the simulation
+    /// holds more). Infinite when the standard error is zero and they differ.
+    fn z(&self) -> f64 {
+        let diff = self.estimate.house_edge() - self.exact_edge();
+        if diff == 0.0 {
+            0.0
+        } else {
+            diff / self.estimate.standard_error
+        }
+    }
+
+    fn within(&self) -> bool {
+        (self.estimate.house_edge() - self.exact_edge()).abs() <= WITHIN * self.estimate.standard_error
+    }
+}
+
+/// One outcome's row: pays, simulated count, frequency, exact probability and the z-score of the
+/// frequency against it (`None` for an outcome the exact path says never happens).
+struct OutcomeRow {
+    outcome: String,
+    pays: String,
+    count: u64,
+    frequency: f64,
+    probability: String,
+    probability_decimal: f64,
+    z: Option<f64>,
+}
+
+fn outcome_rows(c: &Comparison) -> Vec<OutcomeRow> {
+    let n = c.estimate.rounds as f64;
+    c.exact
+        .rows
+        .iter()
+        .map(|r| {
+            let count = c.estimate.outcome_counts.iter().find(|o| o.0 == r.outcome).map_or(0, |o| o.1);
+            let p = Decimal(&r.probability).to_f64();
+            let frequency = count as f64 / n;
+            let z = (p > 0.0).then(|| (frequency - p) / (p * (1.0 - p) / n).sqrt());
+            OutcomeRow {
+                outcome: r.outcome.clone(),
+                pays: r.pay.as_ref().map_or_else(|| "loses".to_string(), |p| p.to_string()),
+                count,
+                frequency,
+                probability: fraction(&r.probability),
+                probability_decimal: p,
+                z,
+            }
+        })
+        .collect()
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    if args.rounds < 2 {
+        return Err(format!("--rounds must be at least 2 (a standard error needs two rounds), not {}", args.rounds));
+    }
+    let wager = parsheet_games::find(&args.game, &args.wager)?;
+    let games = args.tables.load()?;
+    let entry = crate::analyze::select(&games, &args.game, &args.wager, args.paytable.as_deref())?;
+    // The simulation is set up first: it checks the reading and that it can deal this wager.
+    let simulation = Simulation::new(&args.game, &args.wager, args.variant.as_deref())?;
+    let counts = wager.count(args.variant.as_deref())?;
+    let exact = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.game, args.wager, entry.table.id))?;
+
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let progress = (args.rounds >= BAR_FROM_ROUNDS).then(|| Progress::new(format!("simulating {} rounds", args.rounds), args.rounds));
+    let tally = simulation.run_with(args.rounds, args.seed, threads, &|done| {
+        if let Some(p) = &progress {
+            p.set(done);
+        }
+    });
+    if let Some(p) = &progress {
+        p.finish();
+    }
+    let estimate = tally.estimate(&entry.table)?;
+
+    let variant = args.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
+    let c = Comparison {
+        game: &args.game,
+        wager: &args.wager,
+        paytable: &entry.table.id,
+        variant: variant.as_deref(),
+        seed: args.seed,
+        exact,
+        estimate,
+    };
+    match args.format {
+        Format::Json => println!("{}", to_json(&c)),
+        Format::Table | Format::Md | Format::Csv => print!("{}", to_text(&c)),
+    }
+    Ok(())
+}
+
+/// A float for JSON: `null` where it is not finite.
+fn finite(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        json!(x)
+    } else {
+        serde_json::Value::Null
+    }
+}
+
+fn to_json(c: &Comparison) -> serde_json::Value {
+    let e = &c.estimate;
+    json!({
+        "game": c.game,
+        "wager": c.wager,
+        "paytable": c.paytable,
+        "variant": c.variant,
+        "rounds": e.rounds.to_string(),
+        "seed": c.seed.to_string(),
+        "house_edge_estimate": finite(e.house_edge()),
+        "standard_error": finite(e.standard_error),
+        "exact_house_edge": fraction(&c.exact.house_edge),
+        "exact_house_edge_percent": Decimal(&c.exact.house_edge).percent(6),
+        "z_score": finite(c.z()),
+        "within_4_standard_errors": c.within(),
+        "outcomes": outcome_rows(c).iter().map(|r| json!({
+            "outcome": r.outcome,
+            "pays": r.pays,
+            "count": r.count.to_string(),
+            "frequency": finite(r.frequency),
+            "probability": r.probability,
+            "probability_decimal": finite(r.probability_decimal),
+            "z_score": r.z.map(finite),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn to_text(c: &Comparison) -> String {
+    let e = &c.estimate;
+    let mut out = String::new();
+    let variant = c.variant.map(|v| format!(", reading {v}")).unwrap_or_default();
+    out += &format!("{} {} — paytable {}{variant}\n", c.game, c.wager, c.paytable);
+    out += &format!("{} rounds, seed {}\n\n", e.rounds, c.seed);
+    let rows = outcome_rows(c);
+    let w = rows.iter().map(|r| r.outcome.len()).max().unwrap_or(7).max(7);
+    out += &format!("{:<w$}  {:>14}  {:>12}  {:>12}  {:>12}  {:>7}\n", "outcome", "pays", "count", "frequency", "exact", "z");
+    for r in &rows {
+        let z = match r.z {
+            Some(z) => format!("{z:+.2}"),
+            None if r.count == 0 => "-".to_string(),
+            None => "IMPOSSIBLE".to_string(),
+        };
+        out += &format!("{:<w$}  {:>14}  {:>12}  {:>12.10}  {:>12.10}  {z:>7}\n", r.outcome, r.pays, r.count, r.frequency, r.probability_decimal);
+    }
+    let verdict = if c.within() { "yes" } else { "NO" };
+    let summary = [
+        ("simulated edge", format!("{:.4}% ± {:.4}% (one standard error)", 100.0 * e.house_edge(), 100.0 * e.standard_error)),
+        ("exact edge", format!("{}% = {}", Decimal(&c.exact.house_edge).percent(6), fraction(&c.exact.house_edge))),
+        ("z-score", format!("{:+.2}", c.z())),
+        ("within 4 s.e.", verdict.to_string()),
+    ];
+    out += "\n";
+    for (k, v) in summary {
+        out += &format!("{k:>18}: {v}\n");
+    }
+    out
+}

@@ -1,0 +1,437 @@
+//! Each wager's deal and settlement, read off the regulation and written against the reference
+//! evaluator (`parsheet-reference`): which cards are dealt, and which outcome id the dealt cards
+//! earn. One function per wager; each returns the id of the best paying hand the cards hold, or
+//! `None` for a hand that pays nothing ("other").
+
+use parsheet_reference::{self as reference, RefCard, RefCategory};
+
+/// Where the cards come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// One 52-card deck.
+    Standard,
+    /// 52 cards and one joker.
+    WithJoker,
+    /// `n` 52-card decks shuffled together (cards repeat).
+    Decks(usize),
+}
+
+impl Source {
+    pub fn cards(self) -> Vec<RefCard> {
+        match self {
+            Source::Standard => reference::deck(false),
+            Source::WithJoker => reference::deck(true),
+            Source::Decks(n) => (0..n).flat_map(|_| reference::deck(false)).collect(),
+        }
+    }
+}
+
+/// How one wager is dealt and settled.
+pub struct Rules {
+    pub game: &'static str,
+    pub wager: &'static str,
+    pub source: Source,
+    /// How many cards the wager looks at.
+    pub cards: usize,
+    /// Every id `settle` can return (checked against `parsheet-games` at start-up).
+    pub ids: &'static [&'static str],
+    /// Rule readings `settle` understands (the first is the default).
+    pub variants: &'static [&'static str],
+    pub settle: fn(&[RefCard], &str) -> Option<&'static str>,
+}
+
+pub static RULES: &[Rules] = &[
+    Rules {
+        game: "saigon-5-card",
+        wager: "bonus",
+        source: Source::WithJoker,
+        cards: 5,
+        ids: &[
+            "five-aces",
+            "royal-flush-no-joker",
+            "royal-flush-with-joker",
+            "straight-flush",
+            "four-of-a-kind",
+            "full-house",
+            "flush",
+            "straight",
+            "three-of-a-kind",
+            "two-pair",
+        ],
+        variants: &[],
+        settle: saigon_bonus,
+    },
+    Rules {
+        game: "heads-up-holdem",
+        wager: "trips-plus",
+        source: Source::Standard,
+        cards: 7,
+        ids: &["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
+        variants: &[],
+        settle: trips_plus,
+    },
+    Rules {
+        game: "heads-up-holdem",
+        wager: "pocket-bonus",
+        source: Source::Standard,
+        cards: 2,
+        ids: &[
+            "pair-of-aces",
+            "pair-of-kings",
+            "pair-of-queens",
+            "pair-of-jacks",
+            "pair-of-tens",
+            "pair-of-nines",
+            "pair-of-eights",
+            "pair-of-sevens",
+            "pair-of-sixes",
+            "pair-of-fives",
+            "pair-of-fours",
+            "pair-of-threes",
+            "pair-of-twos",
+            "ace-king-suited",
+            "ace-queen-suited",
+            "ace-jack-suited",
+            "ace-king-offsuit",
+            "ace-queen-offsuit",
+            "ace-jack-offsuit",
+        ],
+        variants: &[],
+        settle: pocket_bonus,
+    },
+    Rules {
+        game: "high-card-flush",
+        wager: "flush-bonus",
+        source: Source::Standard,
+        cards: 7,
+        ids: &["7-card-flush", "6-card-flush", "5-card-flush", "4-card-flush"],
+        variants: &[],
+        settle: flush_bonus,
+    },
+    Rules {
+        game: "high-card-flush",
+        wager: "straight-flush-bonus",
+        source: Source::Standard,
+        cards: 7,
+        ids: &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
+        variants: &["ace-high-or-low", "ace-high-only"],
+        settle: straight_flush_bonus,
+    },
+    Rules {
+        game: "over-under",
+        wager: "bonus",
+        source: Source::Decks(6),
+        cards: 3,
+        ids: &["6-or-33", "7-or-32", "8-or-31", "9-or-30", "10-or-29", "11-or-28", "12-or-27"],
+        variants: &[],
+        settle: over_under_bonus,
+    },
+    Rules {
+        game: "dj-wild",
+        wager: "trips-bonus",
+        source: Source::WithJoker,
+        cards: 5,
+        ids: &[
+            "five-wilds-natural",
+            "five-wilds-with-wild",
+            "royal-flush-natural",
+            "royal-flush-with-wild",
+            "five-of-a-kind-natural",
+            "five-of-a-kind-with-wild",
+            "straight-flush-natural",
+            "straight-flush-with-wild",
+            "four-of-a-kind-natural",
+            "four-of-a-kind-with-wild",
+            "full-house-natural",
+            "full-house-with-wild",
+            "flush-natural",
+            "flush-with-wild",
+            "straight-natural",
+            "straight-with-wild",
+            "three-of-a-kind-natural",
+            "three-of-a-kind-with-wild",
+        ],
+        variants: &["no-wild-cards", "deuces-played-natural"],
+        settle: dj_trips_bonus,
+    },
+    Rules {
+        game: "face-up-pai-gow",
+        wager: "fortune-bonus",
+        source: Source::WithJoker,
+        cards: 7,
+        ids: &[
+            "7-card-straight-flush",
+            "royal-flush-plus-royal-match",
+            "7-card-straight-flush-with-joker",
+            "five-aces",
+            "royal-flush",
+            "straight-flush",
+            "four-of-a-kind",
+            "full-house",
+            "flush",
+            "straight",
+            "three-of-a-kind",
+            "three-pair",
+        ],
+        variants: &[],
+        settle: fortune_bonus,
+    },
+];
+
+const ACE: u8 = 12;
+const KING: u8 = 11;
+const QUEEN: u8 = 10;
+const JACK: u8 = 9;
+
+fn rank(card: RefCard) -> u8 {
+    card.rank().expect("a natural card")
+}
+
+fn suit(card: RefCard) -> u8 {
+    card.suit().expect("a natural card")
+}
+
+/// Saigon 5 Card Bonus (680a.6(c)): the player's five cards under the semi-wild joker. A royal
+/// flush pays more without the joker; the reference marks that with tiebreak `[1]`.
+fn saigon_bonus(hand: &[RefCard], _: &str) -> Option<&'static str> {
+    let v = reference::saigon_joker(hand);
+    use RefCategory::*;
+    Some(match v.category {
+        FiveAces => "five-aces",
+        RoyalFlush if v.tiebreak == [1] => "royal-flush-no-joker",
+        RoyalFlush => "royal-flush-with-joker",
+        StraightFlush => "straight-flush",
+        FourOfAKind => "four-of-a-kind",
+        FullHouse => "full-house",
+        Flush => "flush",
+        Straight => "straight",
+        ThreeOfAKind => "three-of-a-kind",
+        TwoPair => "two-pair",
+        _ => return None,
+    })
+}
+
+/// Heads-Up Hold 'Em Trips Plus: the best five of the player's two cards and the five
+/// community cards, ordinary poker, three of a kind or better.
+fn trips_plus(hand: &[RefCard], _: &str) -> Option<&'static str> {
+    use RefCategory::*;
+    Some(match reference::standard(hand).category {
+        RoyalFlush => "royal-flush",
+        StraightFlush => "straight-flush",
+        FourOfAKind => "four-of-a-kind",
+        FullHouse => "full-house",
+        Flush => "flush",
+        Straight => "straight",
+        ThreeOfAKind => "three-of-a-kind",
+        _ => return None,
+    })
+}
+
+/// Heads-Up Hold 'Em Pocket Bonus: the player's first two cards, a pair or an ace with a
+/// king, queen or jack.
+fn pocket_bonus(hand: &[RefCard], _: &str) -> Option<&'static str> {
+    const PAIRS: [&str; 13] = [
+        "pair-of-twos",
+        "pair-of-threes",
+        "pair-of-fours",
+        "pair-of-fives",
+        "pair-of-sixes",
+        "pair-of-sevens",
+        "pair-of-eights",
+        "pair-of-nines",
+        "pair-of-tens",
+        "pair-of-jacks",
+        "pair-of-queens",
+        "pair-of-kings",
+        "pair-of-aces",
+    ];
+    let (a, b) = (hand[0], hand[1]);
+    if rank(a) == rank(b) {
+        return Some(PAIRS[rank(a) as usize]);
+    }
+    let other = match (rank(a), rank(b)) {
+        (ACE, r) | (r, ACE) => r,
+        _ => return None,
+    };
+    let suited = suit(a) == suit(b);
+    Some(match (other, suited) {
+        (KING, true) => "ace-king-suited",
+        (QUEEN, true) => "ace-queen-suited",
+        (JACK, true) => "ace-jack-suited",
+        (KING, false) => "ace-king-offsuit",
+        (QUEEN, false) => "ace-queen-offsuit",
+        (JACK, false) => "ace-jack-offsuit",
+        _ => return None,
+    })
+}
+
+/// High Card Flush Flush Bonus: the length of the player's longest flush among seven cards.
+fn flush_bonus(hand: &[RefCard], _: &str) -> Option<&'static str> {
+    match reference::hcf_value(hand).0 {
+        7 => Some("7-card-flush"),
+        6 => Some("6-card-flush"),
+        5 => Some("5-card-flush"),
+        4 => Some("4-card-flush"),
+        _ => None,
+    }
+}
+
+/// The longest run of consecutive ranks within one suit with the ace high only (Q-K-A counts,
+/// A-2-3 does not): the `ace-high-only` reading, which the reference crate does not offer.
+fn longest_straight_flush_ace_high_only(hand: &[RefCard]) -> u8 {
+    let mut longest = 0;
+    for s in 0..4 {
+        let mut held = [false; 13];
+        for &card in hand.iter().filter(|c| c.suit() == Some(s)) {
+            held[rank(card) as usize] = true;
+        }
+        let mut run = 0;
+        for here in held {
+            run = if here { run + 1 } else { 0 };
+            longest = longest.max(run);
+        }
+    }
+    longest
+}
+
+/// High Card Flush Straight Flush Bonus: the longest straight flush among seven cards, three
+/// cards or more. Whether the ace may play low is the variant.
+fn straight_flush_bonus(hand: &[RefCard], variant: &str) -> Option<&'static str> {
+    let length = match variant {
+        "ace-high-or-low" => reference::hcf_longest_straight_flush(hand),
+        "ace-high-only" => longest_straight_flush_ace_high_only(hand),
+        other => panic!("straight-flush-bonus has no variant {other:?}"),
+    };
+    match length {
+        7 => Some("7-card-straight-flush"),
+        6 => Some("6-card-straight-flush"),
+        5 => Some("5-card-straight-flush"),
+        4 => Some("4-card-straight-flush"),
+        3 => Some("3-card-straight-flush"),
+        _ => None,
+    }
+}
+
+/// Over/Under Bonus (686a.3(d)): three cards from six decks; twos to nines count their face,
+/// tens and faces ten, aces eleven. The extreme totals pay, each low total paired with the
+/// high total as far from the middle.
+fn over_under_bonus(hand: &[RefCard], _: &str) -> Option<&'static str> {
+    let value = |card: RefCard| match rank(card) {
+        ACE => 11,
+        r @ 0..=7 => r as u32 + 2, // deuce (rank 0) is 2 … nine (rank 7) is 9
+        _ => 10,                   // ten, jack, queen, king
+    };
+    let total: u32 = hand.iter().map(|&c| value(c)).sum();
+    const PAIRS: [(u32, u32, &str); 7] = [
+        (6, 33, "6-or-33"),
+        (7, 32, "7-or-32"),
+        (8, 31, "8-or-31"),
+        (9, 30, "9-or-30"),
+        (10, 29, "10-or-29"),
+        (11, 28, "11-or-28"),
+        (12, 27, "12-or-27"),
+    ];
+    PAIRS.iter().find(|&&(low, high, _)| total == low || total == high).map(|p| p.2)
+}
+
+/// DJ Wild Trips Bonus (687a.6): five cards, deuces and the joker wild, three of a kind or
+/// better; each category pays more when the hand is "natural", read per the variant.
+fn dj_trips_bonus(hand: &[RefCard], variant: &str) -> Option<&'static str> {
+    let category = reference::deuces_joker_wild(hand).category;
+    let natural = match variant {
+        "no-wild-cards" => hand.iter().all(|&c| !c.is_joker() && c.rank() != Some(0)),
+        "deuces-played-natural" => !hand.contains(&RefCard::Joker) && reference::deuces_natural_category(hand) == Some(category),
+        other => panic!("trips-bonus has no variant {other:?}"),
+    };
+    use RefCategory::*;
+    let [n, w] = match category {
+        FiveWilds => ["five-wilds-natural", "five-wilds-with-wild"],
+        RoyalFlush => ["royal-flush-natural", "royal-flush-with-wild"],
+        FiveOfAKind => ["five-of-a-kind-natural", "five-of-a-kind-with-wild"],
+        StraightFlush => ["straight-flush-natural", "straight-flush-with-wild"],
+        FourOfAKind => ["four-of-a-kind-natural", "four-of-a-kind-with-wild"],
+        FullHouse => ["full-house-natural", "full-house-with-wild"],
+        Flush => ["flush-natural", "flush-with-wild"],
+        Straight => ["straight-natural", "straight-with-wild"],
+        ThreeOfAKind => ["three-of-a-kind-natural", "three-of-a-kind-with-wild"],
+        _ => return None,
+    };
+    Some(if natural { n } else { w })
+}
+
+/// Face Up Pai Gow Fortune Bonus (688a.6(b), (e)): the seven-card hands first (natural seven-card
+/// straight flush, royal flush plus royal match, seven-card straight flush with the joker), then
+/// the best five-card hand, with three pair between three of a kind and two pair.
+fn fortune_bonus(hand: &[RefCard], _: &str) -> Option<&'static str> {
+    let seven: &[RefCard; 7] = hand.try_into().expect("seven cards");
+    let lines = reference::pai_gow_seven_card_lines(seven);
+    if lines.seven_card_straight_flush_natural {
+        return Some("7-card-straight-flush");
+    }
+    if lines.royal_plus_royal_match {
+        return Some("royal-flush-plus-royal-match");
+    }
+    if lines.seven_card_straight_flush_with_joker {
+        return Some("7-card-straight-flush-with-joker");
+    }
+    use RefCategory::*;
+    Some(match reference::pai_gow(hand).category {
+        FiveAces => "five-aces",
+        RoyalFlush => "royal-flush",
+        StraightFlush => "straight-flush",
+        FourOfAKind => "four-of-a-kind",
+        FullHouse => "full-house",
+        Flush => "flush",
+        Straight => "straight",
+        ThreeOfAKind => "three-of-a-kind",
+        TwoPair if lines.three_pair => "three-pair",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parsheet_reference::parse_cards;
+
+    fn settle(game: &str, wager: &str, cards: &str, variant: &str) -> Option<&'static str> {
+        let rules = RULES.iter().find(|r| r.game == game && r.wager == wager).unwrap();
+        (rules.settle)(&parse_cards(cards), variant)
+    }
+
+    #[test]
+    fn hands_read_by_hand() {
+        assert_eq!(settle("saigon-5-card", "bonus", "As Ks Qs Js Ts", ""), Some("royal-flush-no-joker"));
+        assert_eq!(settle("saigon-5-card", "bonus", "Jk Ks Qs Js Ts", ""), Some("royal-flush-with-joker"));
+        assert_eq!(settle("saigon-5-card", "bonus", "Jk Ah Ad Ac As", ""), Some("five-aces"));
+        assert_eq!(settle("saigon-5-card", "bonus", "Jk Kh Kd 3c 4s", ""), None);
+        assert_eq!(settle("saigon-5-card", "bonus", "Jk Ah Kd Kc 4s", ""), Some("two-pair"));
+        assert_eq!(settle("heads-up-holdem", "trips-plus", "2c 2d 2h 9s Td Jc Kh", ""), Some("three-of-a-kind"));
+        assert_eq!(settle("heads-up-holdem", "pocket-bonus", "Kd As", ""), Some("ace-king-offsuit"));
+        assert_eq!(settle("heads-up-holdem", "pocket-bonus", "Jh Ah", ""), Some("ace-jack-suited"));
+        assert_eq!(settle("heads-up-holdem", "pocket-bonus", "Th Ah", ""), None);
+        assert_eq!(settle("heads-up-holdem", "pocket-bonus", "7h 7c", ""), Some("pair-of-sevens"));
+        assert_eq!(settle("high-card-flush", "flush-bonus", "2s 5s 9s Ks 3d 4d 5h", ""), Some("4-card-flush"));
+        let wheel = "As 2s 3s 4s 9d Td Jh";
+        assert_eq!(settle("high-card-flush", "straight-flush-bonus", wheel, "ace-high-or-low"), Some("4-card-straight-flush"));
+        assert_eq!(settle("high-card-flush", "straight-flush-bonus", wheel, "ace-high-only"), Some("3-card-straight-flush"));
+        assert_eq!(settle("high-card-flush", "straight-flush-bonus", "Qs Ks As 2s 3s 8d 9h", "ace-high-only"), Some("3-card-straight-flush"));
+        assert_eq!(settle("over-under", "bonus", "2s 2s 2d", ""), Some("6-or-33"));
+        assert_eq!(settle("over-under", "bonus", "As Ah Ad", ""), Some("6-or-33"));
+        assert_eq!(settle("over-under", "bonus", "Ks Qh 7d", ""), Some("12-or-27"));
+        assert_eq!(settle("over-under", "bonus", "Ks Qh 8d", ""), Some("11-or-28"));
+        assert_eq!(settle("over-under", "bonus", "Ks Qh 6d", ""), None);
+        assert_eq!(settle("over-under", "bonus", "2s 4h 7d", ""), None);
+        assert_eq!(settle("dj-wild", "trips-bonus", "Kc Kd Kh 5s 9c", "no-wild-cards"), Some("three-of-a-kind-natural"));
+        assert_eq!(settle("dj-wild", "trips-bonus", "Kc Kd 2h 5s 9c", "no-wild-cards"), Some("three-of-a-kind-with-wild"));
+        // Deuces that make a straight flush as themselves are natural in one reading only.
+        let sf = "2c 3c 4c 5c 6c";
+        assert_eq!(settle("dj-wild", "trips-bonus", sf, "no-wild-cards"), Some("straight-flush-with-wild"));
+        assert_eq!(settle("dj-wild", "trips-bonus", sf, "deuces-played-natural"), Some("straight-flush-natural"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "8s 9s Ts Js Qs Ks As", ""), Some("7-card-straight-flush"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Jk 9s Ts Js Qs Ks As", ""), Some("7-card-straight-flush-with-joker"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ts Js Qs Ks As Kh Qh", ""), Some("royal-flush-plus-royal-match"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ks Kh Qs Qh 3s 3h 7d", ""), Some("three-pair"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ks Kh Qs Qh 3s 4h 7d", ""), None);
+    }
+}
