@@ -6,18 +6,25 @@ use serde_json::json;
 
 use crate::{Format, TablesArg};
 
+/// Which wager, paytable and rule reading a command works on.
 #[derive(clap::Args)]
-pub struct Args {
+pub struct WagerArgs {
     /// Game id, e.g. high-card-flush.
-    game: String,
+    pub game: String,
     /// Wager id, e.g. flush-bonus.
-    wager: String,
+    pub wager: String,
     /// Paytable id as the regulation labels it (A, DJWT-04, 1, ...). Needed when there are several.
     #[arg(long)]
-    paytable: Option<String>,
+    pub paytable: Option<String>,
     /// A named rule reading, where the wager has several (see `parsheet list`).
     #[arg(long)]
-    variant: Option<String>,
+    pub variant: Option<String>,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    target: WagerArgs,
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
     #[command(flatten)]
@@ -46,13 +53,13 @@ pub fn select<'a>(games: &'a [GameTables], game: &str, wager: &str, paytable: Op
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let wager = parsheet_games::find(&args.game, &args.wager)?;
+    let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
-    let entry = select(&games, &args.game, &args.wager, args.paytable.as_deref())?;
-    let counts = wager.count(args.variant.as_deref())?;
-    let a = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.game, args.wager, entry.table.id))?;
-    let variant = args.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
-    let ctx = Context { game: &args.game, wager: &args.wager, paytable: &entry.table.id, variant: variant.as_deref() };
+    let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
+    let counts = wager.count(args.target.variant.as_deref())?;
+    let a = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, entry.table.id))?;
+    let variant = args.target.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
+    let ctx = Context { game: &args.target.game, wager: &args.target.wager, paytable: &entry.table.id, variant: variant.as_deref() };
     let out = match args.format {
         Format::Json => format!("{}\n", to_json(&ctx, &a)),
         Format::Table => to_text(&ctx, &a, false),

@@ -6,18 +6,13 @@ use num_traits::{Signed, Zero};
 use parsheet_paytable::explore::{search, sensitivity, solve_line, with_pay, LineBounds};
 use parsheet_paytable::{analyze, fraction, Decimal, Pay, Paytable};
 
-use crate::analyze::select;
+use crate::analyze::{select, WagerArgs};
 use crate::TablesArg;
 
 #[derive(clap::Args)]
 pub struct Args {
-    game: String,
-    wager: String,
-    /// The paytable to start from.
-    #[arg(long)]
-    paytable: Option<String>,
-    #[arg(long)]
-    variant: Option<String>,
+    #[command(flatten)]
+    target: WagerArgs,
     /// Solve for the pay that gives this house edge, e.g. 5% (on --line, or on every line).
     #[arg(long, value_name = "PERCENT")]
     target_edge: Option<String>,
@@ -81,16 +76,16 @@ fn bound(text: &str) -> Result<LineBounds, String> {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let wager = parsheet_games::find(&args.game, &args.wager)?;
+    let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
-    let entry = select(&games, &args.game, &args.wager, args.paytable.as_deref())?;
-    let counts = wager.count(args.variant.as_deref())?;
+    let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
+    let counts = wager.count(args.target.variant.as_deref())?;
     let table = &entry.table;
     let base = analyze(&counts, table).map_err(|e| e.to_string())?;
-    println!("{} {} from paytable {}: house edge {}% = {}\n", args.game, args.wager, table.id, Decimal(&base.house_edge).percent(6), fraction(&base.house_edge));
+    println!("{} {} from paytable {}: house edge {}% = {}\n", args.target.game, args.target.wager, table.id, Decimal(&base.house_edge).percent(6), fraction(&base.house_edge));
     if let Some(o) = &args.line {
         if !wager.has_outcome(o) {
-            return Err(format!("{o:?} is not an outcome of {} {}; outcomes: {}", args.game, args.wager, wager.outcomes.join(", ")));
+            return Err(format!("{o:?} is not an outcome of {} {}; outcomes: {}", args.target.game, args.target.wager, wager.outcomes.join(", ")));
         }
     }
     let mut to_write: Option<Paytable> = None;
@@ -140,7 +135,7 @@ pub fn run(args: Args) -> Result<(), String> {
         };
         for b in &bounds {
             if !wager.has_outcome(&b.outcome) {
-                return Err(format!("bound on {:?}, which is not an outcome of {} {}; outcomes: {}", b.outcome, args.game, args.wager, wager.outcomes.join(", ")));
+                return Err(format!("bound on {:?}, which is not an outcome of {} {}; outcomes: {}", b.outcome, args.target.game, args.target.wager, wager.outcomes.join(", ")));
             }
         }
         let mut found = search(&counts, &bounds, !args.any_order, &lo, &hi, 10_000);
@@ -180,8 +175,8 @@ pub fn run(args: Args) -> Result<(), String> {
 
     if let Some(path) = &args.write {
         let t = to_write.ok_or("nothing to write: --write needs --search, or --target-edge with --line")?;
-        let g = games.iter().find(|g| g.game == args.game).unwrap();
-        let w = g.wagers.iter().find(|w| w.id == args.wager).unwrap();
+        let g = games.iter().find(|g| g.game == args.target.game).unwrap();
+        let w = g.wagers.iter().find(|w| w.id == args.target.wager).unwrap();
         let note = format!("Explored by parsheet from paytable {} of {}", table.id, g.file);
         std::fs::write(path, parsheet_tables::single_paytable_file(g, w, &t, &note)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote paytable {} to {}", t.id, path.display());

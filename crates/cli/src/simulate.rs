@@ -10,6 +10,7 @@ use parsheet_paytable::{analyze, fraction, Analysis, Decimal};
 use parsheet_sim::{Estimate, Simulation};
 use serde_json::json;
 
+use crate::analyze::WagerArgs;
 use crate::progress::Progress;
 use crate::{Format, TablesArg};
 
@@ -21,16 +22,8 @@ const BAR_FROM_ROUNDS: u64 = 200_000;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game id, e.g. high-card-flush.
-    game: String,
-    /// Wager id, e.g. flush-bonus.
-    wager: String,
-    /// Paytable id as the regulation labels it (A, DJWT-04, 1, ...). Needed when there are several.
-    #[arg(long)]
-    paytable: Option<String>,
-    /// A named rule reading, where the wager has several (see `parsheet list`).
-    #[arg(long)]
-    variant: Option<String>,
+    #[command(flatten)]
+    target: WagerArgs,
     /// How many rounds to deal.
     #[arg(long, default_value_t = 1_000_000)]
     rounds: u64,
@@ -115,13 +108,13 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.rounds < 2 {
         return Err(format!("--rounds must be at least 2 (a standard error needs two rounds), not {}", args.rounds));
     }
-    let wager = parsheet_games::find(&args.game, &args.wager)?;
+    let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
-    let entry = crate::analyze::select(&games, &args.game, &args.wager, args.paytable.as_deref())?;
+    let entry = crate::analyze::select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
     // The simulation is set up first: it checks the reading and that it can deal this wager.
-    let simulation = Simulation::new(&args.game, &args.wager, args.variant.as_deref())?;
-    let counts = wager.count(args.variant.as_deref())?;
-    let exact = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.game, args.wager, entry.table.id))?;
+    let simulation = Simulation::new(&args.target.game, &args.target.wager, args.target.variant.as_deref())?;
+    let counts = wager.count(args.target.variant.as_deref())?;
+    let exact = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, entry.table.id))?;
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let progress = (args.rounds >= BAR_FROM_ROUNDS).then(|| Progress::new(format!("simulating {} rounds", args.rounds), args.rounds));
@@ -135,10 +128,10 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let estimate = tally.estimate(&entry.table)?;
 
-    let variant = args.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
+    let variant = args.target.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
     let c = Comparison {
-        game: &args.game,
-        wager: &args.wager,
+        game: &args.target.game,
+        wager: &args.target.wager,
         paytable: &entry.table.id,
         variant: variant.as_deref(),
         seed: args.seed,
