@@ -13,6 +13,7 @@ mod list;
 mod progress;
 mod report;
 mod simulate;
+mod strategy;
 mod verify;
 
 use std::process::ExitCode;
@@ -44,6 +45,8 @@ enum Command {
     Report(report::Args),
     /// A seeded Monte Carlo simulation of one wager beside its exact house edge.
     Simulate(simulate::Args),
+    /// The optimal strategy of a main game and the exact house edge under it.
+    Strategy(strategy::Args),
 }
 
 /// Where paytables come from.
@@ -93,6 +96,7 @@ fn main() -> ExitCode {
         Command::Explore(args) => explore::run(args),
         Command::Report(args) => report::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Strategy(args) => strategy::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

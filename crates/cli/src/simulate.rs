@@ -108,6 +108,11 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.rounds < 2 {
         return Err(format!("--rounds must be at least 2 (a standard error needs two rounds), not {}", args.rounds));
     }
+    if args.target.wager == "base" {
+        if let Ok(game) = parsheet_games::strategy::find_strategy(&args.target.game) {
+            return main_game(&args, game);
+        }
+    }
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
     let entry = crate::analyze::select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
@@ -210,4 +215,42 @@ fn to_text(c: &Comparison) -> String {
         out += &format!("{k:>18}: {v}\n");
     }
     out
+}
+
+/// A main game played with the solver's optimal strategy, settled by the simulator's own rules.
+fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Result<(), String> {
+    use num_traits::ToPrimitive;
+    use parsheet_sim::main_game::{over_under, OverUnderPlay};
+    let variant = args.target.variant.clone().unwrap_or_else(|| game.variants[0].id.to_string());
+    let s = game.solve(Some(&variant))?;
+    let plays: Vec<OverUnderPlay> = s
+        .strategy
+        .iter()
+        .map(|d| match d.choice {
+            "over-23" => OverUnderPlay::Over23,
+            "under-18" => OverUnderPlay::Under18,
+            _ => OverUnderPlay::Surrender,
+        })
+        .collect();
+    let est = over_under(&|first| plays[first as usize - 2], variant == "opposite-range-loses", args.rounds, args.seed);
+    let exact = s.expected_net.to_f64().unwrap();
+    let z = (est.mean_net - exact) / est.standard_error;
+    let within = z.abs() <= WITHIN;
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            json!({"game": args.target.game, "wager": "base", "variant": variant, "rounds": args.rounds.to_string(), "seed": args.seed.to_string(),
+                "house_edge_estimate": -est.mean_net, "standard_error": est.standard_error,
+                "exact_house_edge": fraction(&s.house_edge()), "exact_house_edge_percent": Decimal(&s.house_edge()).percent(6),
+                "z_score": z, "within_4_standard_errors": within, "average_wager_estimate": est.mean_wagered})
+        ),
+        _ => {
+            println!("{} {} — optimal strategy, reading {variant}, {} rounds, seed {}\n", args.target.game, "base", args.rounds, args.seed);
+            println!("    simulated edge: {:.4}% ± {:.4}% per Ante (one standard error)", -100.0 * est.mean_net, 100.0 * est.standard_error);
+            println!("        exact edge: {}% = {}", Decimal(&s.house_edge()).percent(6), fraction(&s.house_edge()));
+            println!("           z-score: {z:+.2}");
+            println!("     within 4 s.e.: {}", if within { "yes" } else { "NO" });
+        }
+    }
+    Ok(())
 }

@@ -113,6 +113,22 @@ pub fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut Co
     };
     let places = f.value.as_ref().map_or_else(|| f.range.as_ref().unwrap().0.places, |v| v.places);
     let note = f.note.as_ref().map(|n| format!("; table note: {n}")).unwrap_or_default();
+    if let (true, Ok(solved), Some(v)) = (w.id == "base", parsheet_games::strategy::find_strategy(game), &f.value) {
+        // A main game: paybacks per total amount wagered (the basis the regulator uses for
+        // games whose wager grows), holds per initial wager.
+        return solved
+            .variants
+            .iter()
+            .map(|variant| {
+                let s = solved.solve(Some(variant.id)).expect("known variant");
+                let (c, basis) = if f.kind.is_house_share() { (s.house_edge(), "per initial wager") } else { (s.payback_per_total_wagered(), "per total amount wagered") };
+                let ok = matches(&c, v);
+                let dev = Decimal(&((&c - &v.value) * BigRational::from_integer(100.into()))).with_places(v.places + 2);
+                let t = f.paytable.clone().unwrap_or_else(|| "all".into());
+                base(&t, Some(variant.id), if ok { Status::Reproduced } else { Status::Differs }, Some(c), places, format!("optimal strategy, {basis}; deviation {dev} points{note}"))
+            })
+            .collect();
+    }
     let Ok(wager) = parsheet_games::find(game, &w.id) else {
         let t = f.paytable.clone().unwrap_or_else(|| "all".into());
         return vec![base(&t, None, Status::NotComputed, None, places, "parsheet does not compute this wager yet".into())];

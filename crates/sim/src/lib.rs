@@ -40,6 +40,7 @@
 //! the integer tallies are the same whichever threads ran which chunks.
 
 pub mod rng;
+pub mod main_game;
 pub mod settle;
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -100,6 +100,26 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
             sheets.push(json!({"reading": variant, "cycle": counts.cycle().to_string(), "outcomes": outcomes, "paytables": tables}));
         }
     }
+    let solved = if w.id == "base" { parsheet_games::strategy::find_strategy(&g.game).ok() } else { None };
+    let strategy: Vec<Value> = solved.map_or(vec![], |sg| {
+        sg.variants
+            .iter()
+            .map(|v| {
+                let s = sg.solve(Some(v.id)).expect("known variant");
+                json!({
+                    "reading": v.id,
+                    "decisions": s.strategy.iter().map(|d| json!({"situation": d.situation, "play": d.choice, "deals": d.deals.to_string(),
+                        "options": d.options.iter().map(|(o, x)| json!({"play": o, "expected_net": fraction(x), "expected_net_decimal": Decimal(x).with_places(6)})).collect::<Vec<_>>()})).collect::<Vec<_>>(),
+                    "cycle": s.counts.cycle().to_string(),
+                    "outcomes": s.counts.rows().iter().zip(&s.nets).map(|((o, n), (_, net))| json!({"outcome": o, "combinations": n.to_string(), "net": fraction(net)})).collect::<Vec<_>>(),
+                    "house_edge": fraction(&s.house_edge()), "house_edge_percent": Decimal(&s.house_edge()).percent(6),
+                    "average_wager": fraction(&s.expected_wager), "element_of_risk": fraction(&s.element_of_risk()),
+                    "element_of_risk_percent": Decimal(&s.element_of_risk()).percent(6),
+                    "payback_per_total_wagered_percent": Decimal(&s.payback_per_total_wagered()).percent(6),
+                })
+            })
+            .collect()
+    });
     let published: Vec<Value> = w
         .published
         .iter()
@@ -128,9 +148,10 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
         .collect();
     json!({
         "id": w.id, "title": w.title, "section": w.section,
-        "rules": known.map(|k| k.rules), "deal": known.map(|k| k.deal),
-        "computed": known.is_some(),
-        "reason": if known.is_some() { Value::Null } else { json!("parsheet does not compute this wager yet") },
+        "rules": known.map(|k| k.rules).or(solved.map(|s| s.rules)), "deal": known.map(|k| k.deal).or(solved.map(|s| s.title)),
+        "computed": known.is_some() || solved.is_some(),
+        "reason": if known.is_some() || solved.is_some() { Value::Null } else { json!("parsheet does not compute this wager yet") },
+        "strategy": strategy,
         "notes": w.notes, "readings": readings, "sheets": sheets,
         "paytables": w.paytables.iter().map(|p| json!({"id": p.table.id, "section": p.section, "terms": p.terms.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(), "notes": p.notes,
             "lines": p.table.lines.iter().map(|l| json!({"outcome": l.outcome, "pays": l.pay.to_string(),
@@ -213,6 +234,11 @@ mod tests {
         let w = wager_report("over-under", "bonus");
         snapshot("over-under-bonus.md", &render::wager_markdown(&w));
         snapshot("over-under-bonus.json", &(serde_json::to_string_pretty(&w).unwrap() + "\n"));
+    }
+
+    #[test]
+    fn over_under_main_game_strategy_markdown() {
+        snapshot("over-under-base.md", &render::wager_markdown(&wager_report("over-under", "base")));
     }
 
     #[test]

@@ -53,6 +53,33 @@ fn sheet_rows(sheet: &Value) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
+/// The optimal strategy of a main game, per reading: a table and summary lines.
+fn strategy_parts(w: &Value) -> Vec<(String, Vec<String>, Vec<Vec<String>>, Vec<String>)> {
+    arr(&w["strategy"])
+        .iter()
+        .map(|st| {
+            let first = arr(&st["decisions"]).first().cloned().unwrap_or(Value::Null);
+            let mut header = vec!["situation".to_string(), "play".into()];
+            header.extend(arr(&first["options"]).iter().map(|o| format!("{} (net per unit)", s(&o["play"]))));
+            let rows = arr(&st["decisions"])
+                .iter()
+                .map(|d| {
+                    let mut r = vec![s(&d["situation"]).to_string(), s(&d["play"]).to_string()];
+                    r.extend(arr(&d["options"]).iter().map(|o| s(&o["expected_net_decimal"]).to_string()));
+                    r
+                })
+                .collect();
+            let summary = vec![
+                format!("house edge per initial wager {}% = {}", s(&st["house_edge_percent"]), s(&st["house_edge"])),
+                format!("average total wagered {} units per initial wager", s(&st["average_wager"])),
+                format!("element of risk {}% = {}", s(&st["element_of_risk_percent"]), s(&st["element_of_risk"])),
+                format!("payback per total amount wagered {}%", s(&st["payback_per_total_wagered_percent"])),
+            ];
+            (format!("Optimal strategy — reading `{}` (cycle {})", s(&st["reading"]), s(&st["cycle"])), header, rows, summary)
+        })
+        .collect()
+}
+
 fn published_lines(w: &Value) -> Vec<(String, Vec<String>)> {
     arr(&w["published"])
         .iter()
@@ -98,6 +125,16 @@ pub fn wager_markdown(w: &Value) -> String {
         for p in arr(&w["paytables"]) {
             let lines: Vec<String> = arr(&p["lines"]).iter().map(|l| format!("{} {}", s(&l["outcome"]), s(&l["pays"]))).collect();
             out += &format!("- {}: {}\n", s(&p["id"]), lines.join("; "));
+        }
+    }
+    for (title, header, rows, summary) in strategy_parts(w) {
+        out += &format!("\n{title}\n\n| {} |\n|{}|\n", header.join(" | "), header.iter().map(|_| "---").collect::<Vec<_>>().join("|"));
+        for row in rows {
+            out += &format!("| {} |\n", row.join(" | "));
+        }
+        out += "\n";
+        for line in summary {
+            out += &format!("- {line}\n");
         }
     }
     for sheet in arr(&w["sheets"]) {
@@ -276,6 +313,15 @@ pub fn wager_html(g: &Value, w: &Value) -> String {
         for p in arr(&w["paytables"]) {
             let lines: Vec<String> = arr(&p["lines"]).iter().map(|l| format!("{} {}", s(&l["outcome"]), s(&l["pays"]))).collect();
             body += &format!("<li>{}: {}</li>", esc(s(&p["id"])), esc(&lines.join("; ")));
+        }
+        body += "</ul>";
+    }
+    for (title, header, rows, summary) in strategy_parts(w) {
+        body += &format!("<h2>{}</h2>", esc(&title.replace('`', "")));
+        body += &html_table(&header, &rows, rows.len());
+        body += "<ul>";
+        for line in summary {
+            body += &format!("<li>{}</li>", esc(&line));
         }
         body += "</ul>";
     }

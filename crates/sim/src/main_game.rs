@@ -1,0 +1,67 @@
+//! Main games played with a given strategy. The strategy (what to do in each situation) comes
+//! from the exact solver; the dealing and settling here are written from the rules alone, so a
+//! wrong solver value or a wrong settlement shows as a simulated result away from the exact one.
+
+use crate::rng::Xoshiro256;
+
+/// A play at Over/Under after the first card (686a.7(g)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverUnderPlay {
+    Over23,
+    Under18,
+    Surrender,
+}
+
+/// Mean and standard error of the net result per unit of Ante, and the mean total wagered.
+#[derive(Clone, Copy, Debug)]
+pub struct MainGameEstimate {
+    pub rounds: u64,
+    pub mean_net: f64,
+    pub standard_error: f64,
+    pub mean_wagered: f64,
+}
+
+/// Deals `rounds` rounds of Over/Under from a freshly shuffled six-deck shoe each round (aces 11,
+/// tens and faces 10), the play chosen by `play(first card's value)`, and settles Ante and
+/// Over/Under wagers at 1 to 1: a win in the chosen range, a loss on 18-23, and on the opposite
+/// range a loss or a push as `opposite_loses` says.
+pub fn over_under(play: &dyn Fn(u32) -> OverUnderPlay, opposite_loses: bool, rounds: u64, seed: u64) -> MainGameEstimate {
+    let mut shoe: Vec<u32> = Vec::with_capacity(312);
+    for _ in 0..6 {
+        for v in 2..=9 {
+            shoe.extend([v; 4]);
+        }
+        shoe.extend([10; 16]);
+        shoe.extend([11; 4]);
+    }
+    let mut rng = Xoshiro256::seed_from(seed);
+    let (mut sum, mut sum_sq, mut wagered) = (0i64, 0i64, 0i64);
+    for _ in 0..rounds {
+        let cards = rng.deal(&mut shoe, 3);
+        let total: u32 = cards.iter().sum();
+        let net: i64 = match play(cards[0]) {
+            OverUnderPlay::Surrender => -1,
+            p => {
+                wagered += 1;
+                let (wins, opposite) = match p {
+                    OverUnderPlay::Over23 => (total >= 24, total <= 17),
+                    _ => (total <= 17, total >= 24),
+                };
+                if wins {
+                    2
+                } else if (18..=23).contains(&total) || (opposite && opposite_loses) {
+                    -2
+                } else {
+                    0
+                }
+            }
+        };
+        wagered += 1;
+        sum += net;
+        sum_sq += net * net;
+    }
+    let n = rounds as f64;
+    let mean = sum as f64 / n;
+    let variance = (sum_sq as f64 / n - mean * mean).max(0.0);
+    MainGameEstimate { rounds, mean_net: mean, standard_error: (variance / n).sqrt(), mean_wagered: wagered as f64 / n }
+}
