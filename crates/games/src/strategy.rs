@@ -58,6 +58,8 @@ pub struct StrategyGame {
     pub game: &'static str,
     pub title: &'static str,
     pub rules: &'static str,
+    /// What is dealt, in words.
+    pub deal: &'static str,
     pub variants: &'static [Variant],
     solve: fn(&str) -> Solution,
 }
@@ -86,6 +88,7 @@ pub static STRATEGY_GAMES: &[StrategyGame] = &[StrategyGame {
     game: "over-under",
     title: "Over/Under: Ante with Over 23, Under 18 or surrender",
     rules: "686a.3, 686a.7(e)-(k), 686a.8(a)",
+    deal: "one card from six decks (312 cards), the decision, then two more cards; aces 11, tens and faces 10",
     variants: &[
         Variant {
             id: "opposite-range-loses",

@@ -148,7 +148,7 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
         .collect();
     json!({
         "id": w.id, "title": w.title, "section": w.section,
-        "rules": known.map(|k| k.rules).or(solved.map(|s| s.rules)), "deal": known.map(|k| k.deal).or(solved.map(|s| s.title)),
+        "rules": known.map(|k| k.rules).or(solved.map(|s| s.rules)), "deal": known.map(|k| k.deal).or(solved.map(|s| s.deal)),
         "computed": known.is_some() || solved.is_some(),
         "reason": if known.is_some() || solved.is_some() { Value::Null } else { json!("parsheet does not compute this wager yet") },
         "strategy": strategy,
