@@ -220,19 +220,10 @@ fn to_text(c: &Comparison) -> String {
 /// A main game played with the solver's optimal strategy, settled by the simulator's own rules.
 fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Result<(), String> {
     use num_traits::ToPrimitive;
-    use parsheet_sim::main_game::{over_under, OverUnderPlay};
+    use parsheet_sim::main_game::{over_under, over_under_strategy};
     let variant = args.target.variant.clone().unwrap_or_else(|| game.variants[0].id.to_string());
     let s = game.solve(Some(&variant))?;
-    let plays: Vec<OverUnderPlay> = s
-        .strategy
-        .iter()
-        .map(|d| match d.choice {
-            "over-23" => OverUnderPlay::Over23,
-            "under-18" => OverUnderPlay::Under18,
-            _ => OverUnderPlay::Surrender,
-        })
-        .collect();
-    let est = over_under(&|first| plays[first as usize - 2], variant == "opposite-range-loses", args.rounds, args.seed);
+    let est = over_under(&over_under_strategy(&s.strategy), variant == "opposite-range-loses", args.rounds, args.seed);
     let exact = s.expected_net.to_f64().unwrap();
     let z = (est.mean_net - exact) / est.standard_error;
     let within = z.abs() <= WITHIN;

@@ -12,6 +12,21 @@ pub enum OverUnderPlay {
     Surrender,
 }
 
+/// The solver's Over/Under strategy as a play for each first-card value (its decisions list the
+/// values 2 to 11 in order).
+pub fn over_under_strategy(decisions: &[parsheet_games::strategy::Decision]) -> impl Fn(u32) -> OverUnderPlay {
+    let plays: Vec<OverUnderPlay> = decisions
+        .iter()
+        .map(|d| match d.choice {
+            "over-23" => OverUnderPlay::Over23,
+            "under-18" => OverUnderPlay::Under18,
+            _ => OverUnderPlay::Surrender,
+        })
+        .collect();
+    assert_eq!(plays.len(), 10, "one decision per first-card value 2..=11");
+    move |first| plays[first as usize - 2]
+}
+
 /// Mean and standard error of the net result per unit of Ante, and the mean total wagered.
 #[derive(Clone, Copy, Debug)]
 pub struct MainGameEstimate {
