@@ -108,10 +108,8 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.rounds < 2 {
         return Err(format!("--rounds must be at least 2 (a standard error needs two rounds), not {}", args.rounds));
     }
-    if args.target.wager == "base" {
-        if let Ok(game) = parsheet_games::strategy::find_strategy(&args.target.game) {
-            return main_game(&args, game);
-        }
+    if let Some(game) = parsheet_games::strategy::strategy_of_wager(&args.target.game, &args.target.wager) {
+        return main_game(&args, game);
     }
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
@@ -221,8 +219,11 @@ fn to_text(c: &Comparison) -> String {
 fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Result<(), String> {
     use num_traits::ToPrimitive;
     use parsheet_sim::main_game::{over_under, over_under_strategy};
+    if game.game != "over-under" {
+        return Err(format!("parsheet simulates the main game of over-under only, not {}", game.game));
+    }
     let variant = args.target.variant.clone().unwrap_or_else(|| game.variants[0].id.to_string());
-    let s = game.solve(Some(&variant))?;
+    let s = game.solve(Some(&variant), None)?;
     let est = over_under(&over_under_strategy(&s.strategy), variant == "opposite-range-loses", args.rounds, args.seed);
     let exact = s.expected_net.to_f64().unwrap();
     let z = (est.mean_net - exact) / est.standard_error;

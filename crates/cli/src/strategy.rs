@@ -6,17 +6,29 @@ use parsheet_games::strategy::find_strategy;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game id (main games parsheet solves: over-under).
+    /// Game id (main games parsheet solves: over-under, dj-wild, high-card-flush, saigon-5-card).
     game: String,
     /// A named rule reading (default: the first).
     #[arg(long)]
     variant: Option<String>,
+    /// The paytable the strategy plays, where it depends on one (DJ Wild's Blind); needed when
+    /// there are several.
+    #[arg(long)]
+    paytable: Option<String>,
+    #[command(flatten)]
+    tables: crate::TablesArg,
 }
 
 pub fn run(args: Args) -> Result<(), String> {
     let g = find_strategy(&args.game)?;
     let variant = args.variant.clone().unwrap_or_else(|| g.variants[0].id.to_string());
-    let s = g.solve(Some(&variant))?;
+    let s = if g.needs_paytable() {
+        let games = args.tables.load()?;
+        let entry = crate::analyze::select(&games, g.game, g.wager, args.paytable.as_deref())?;
+        g.solve(Some(&variant), Some(&entry.table))?
+    } else {
+        g.solve(Some(&variant), None)?
+    };
     let reading = g.variants.iter().find(|v| v.id == variant).unwrap();
     println!("{} (§ {})\nreading {}: {}\n", g.title, g.rules, reading.id, reading.description);
     let options: Vec<&str> = s.strategy[0].options.iter().map(|o| o.0).collect();

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use num_rational::BigRational;
 use parsheet_paytable::{analyze, fraction, Analysis, Decimal, OutcomeCounts};
+use parsheet_games::strategy::{strategy_of_wager, Solution, StrategyGame};
 use parsheet_tables::{FigureKind, Percent, Published, WagerTables};
 use serde_json::json;
 
@@ -87,6 +88,22 @@ pub fn checks(games: &[parsheet_tables::GameTables], progress: &Progress) -> Vec
 /// Outcome counts already computed, by (game, wager, reading).
 pub type Counted = HashMap<(String, String, Option<String>), OutcomeCounts>;
 
+/// Solves a main game under `variant`, playing the paytable `paytable` of its wager `w` where
+/// its strategy depends on one (the only one when `None`).
+pub fn solve_main(sg: &StrategyGame, variant: &str, w: &WagerTables, paytable: Option<&str>) -> Result<Solution, String> {
+    if !sg.needs_paytable() {
+        return sg.solve(Some(variant), None);
+    }
+    let entry = match paytable {
+        Some(id) => w.paytables.iter().find(|p| p.table.id == id),
+        None if w.paytables.len() == 1 => w.paytables.first(),
+        None => None,
+    };
+    let ids: Vec<&str> = w.paytables.iter().map(|p| p.table.id.as_str()).collect();
+    let entry = entry.ok_or_else(|| format!("{} {}: name a paytable ({})", sg.game, sg.wager, ids.join(", ")))?;
+    sg.solve(Some(variant), Some(&entry.table))
+}
+
 /// The counts of a wager under a reading, computed once.
 pub fn counts_of<'a>(counted: &'a mut Counted, wager: &parsheet_games::Wager, variant: Option<&str>) -> &'a OutcomeCounts {
     counted.entry((wager.game.to_string(), wager.id.to_string(), variant.map(str::to_string))).or_insert_with(|| wager.count(variant).expect("known variant"))
@@ -113,14 +130,17 @@ pub fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut Co
     };
     let places = f.value.as_ref().map_or_else(|| f.range.as_ref().unwrap().0.places, |v| v.places);
     let note = f.note.as_ref().map(|n| format!("; table note: {n}")).unwrap_or_default();
-    if let (true, Ok(solved), Some(v)) = (w.id == "base", parsheet_games::strategy::find_strategy(game), &f.value) {
+    if let (Some(solved), Some(v)) = (strategy_of_wager(game, &w.id), &f.value) {
         // A main game: paybacks per total amount wagered (the basis the regulator uses for
         // games whose wager grows), holds per initial wager.
         return solved
             .variants
             .iter()
             .map(|variant| {
-                let s = solved.solve(Some(variant.id)).expect("known variant");
+                let s = match solve_main(solved, variant.id, w, f.paytable.as_deref()) {
+                    Ok(s) => s,
+                    Err(e) => return base(f.paytable.as_deref().unwrap_or("all"), Some(variant.id), Status::NotComputed, None, places, e),
+                };
                 let (c, basis) = if f.kind.is_house_share() { (s.house_edge(), "per initial wager") } else { (s.payback_per_total_wagered(), "per total amount wagered") };
                 let ok = matches(&c, v);
                 let dev = Decimal(&((&c - &v.value) * BigRational::from_integer(100.into()))).with_places(v.places + 2);

@@ -143,6 +143,25 @@ pub(crate) static WAGERS: &[Wager] = &[
         count: dj_trips_bonus,
     },
     Wager {
+        game: "dj-wild",
+        id: "bad-beat",
+        title: "Two-Way Bad Beat Bonus Wager",
+        rules: "687a.6(f), 687a.7(d)(4), 687a.11(b)(2), 687a.11(f)(3), 687a.12(e)",
+        deal: "five cards each to player and dealer from 52 cards and a joker, settled on the losing hand",
+        outcomes: &["royal-flush", "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
+        variants: &[
+            Variant {
+                id: "player-hand-loses",
+                description: "pays only when the player's three of a kind or better loses to the dealer, by the player's hand (the text of 687a.11(f)(3))",
+            },
+            Variant {
+                id: "either-hand-loses",
+                description: "also pays when the dealer's three of a kind or better loses to the player's hand, by the dealer's hand (the \"Two-Way\" of the name)",
+            },
+        ],
+        count: crate::strategy::dj_wild::bad_beat,
+    },
+    Wager {
         game: "face-up-pai-gow",
         id: "fortune-bonus",
         title: "Fortune Bonus Wager (without the Envy Bonus)",

@@ -11,6 +11,7 @@
 //! this crate.
 
 mod bonus;
+pub mod head_to_head;
 pub mod strategy;
 
 pub use parsheet_paytable::OutcomeCounts;

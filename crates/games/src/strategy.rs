@@ -9,6 +9,9 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use parsheet_cards::binomial;
+use parsheet_paytable::Paytable;
+
+pub mod dj_wild;
 
 use crate::{OutcomeCounts, Variant};
 
@@ -61,7 +64,19 @@ pub struct StrategyGame {
     /// What is dealt, in words.
     pub deal: &'static str,
     pub variants: &'static [Variant],
-    solve: fn(&str) -> Solution,
+    /// The wager of `tables/` whose published figures this solution answers: "base" where the
+    /// main game has no paytable, else the wager whose paytable the strategy plays (DJ Wild's
+    /// "blind").
+    pub wager: &'static str,
+    solve: Solver,
+}
+
+/// How a game's solution depends on pays.
+enum Solver {
+    /// Every pay is fixed by the rules.
+    Fixed(fn(&str) -> Solution),
+    /// The strategy plays the paytable of [`StrategyGame::wager`].
+    Paid(fn(&str, &Paytable) -> Result<Solution, String>),
 }
 
 impl std::fmt::Debug for StrategyGame {
@@ -71,7 +86,14 @@ impl std::fmt::Debug for StrategyGame {
 }
 
 impl StrategyGame {
-    pub fn solve(&self, variant: Option<&str>) -> Result<Solution, String> {
+    /// Whether [`StrategyGame::solve`] needs the paytable of [`StrategyGame::wager`].
+    pub fn needs_paytable(&self) -> bool {
+        matches!(self.solve, Solver::Paid(_))
+    }
+
+    /// Solves under `variant` (the default when `None`), with the paytable of
+    /// [`StrategyGame::wager`] where the game has one.
+    pub fn solve(&self, variant: Option<&str>, paytable: Option<&Paytable>) -> Result<Solution, String> {
         let v = match variant {
             None => self.variants[0].id,
             Some(v) if self.variants.iter().any(|x| x.id == v) => v,
@@ -80,11 +102,16 @@ impl StrategyGame {
                 return Err(format!("unknown variant {v:?} of {}; known variants: {}", self.game, known.join(", ")));
             }
         };
-        Ok((self.solve)(v))
+        match (&self.solve, paytable) {
+            (Solver::Fixed(solve), _) => Ok(solve(v)),
+            (Solver::Paid(solve), Some(p)) => solve(v, p),
+            (Solver::Paid(_), None) => Err(format!("the {} strategy depends on the {} paytable; name one", self.game, self.wager)),
+        }
     }
 }
 
-pub static STRATEGY_GAMES: &[StrategyGame] = &[StrategyGame {
+pub static STRATEGY_GAMES: &[StrategyGame] = &[
+StrategyGame {
     game: "over-under",
     title: "Over/Under: Ante with Over 23, Under 18 or surrender",
     rules: "686a.3, 686a.7(e)-(k), 686a.8(a)",
@@ -96,8 +123,27 @@ pub static STRATEGY_GAMES: &[StrategyGame] = &[StrategyGame {
         },
         Variant { id: "opposite-range-pushes", description: "an Over 23 bet pushes on 6-17 and an Under 18 bet on 24-33" },
     ],
-    solve: over_under,
-}];
+    wager: "base",
+    solve: Solver::Fixed(over_under),
+},
+StrategyGame {
+    game: "dj-wild",
+    title: "DJ Wild Stud Poker: Ante, Blind and Raise",
+    rules: "687a.6, 687a.11(b), 687a.11(e), 687a.12(a)-(b)",
+    deal: "five cards each to player and dealer from 52 cards and a joker; deuces and the joker wild; no dealer qualifier",
+    variants: &[Variant {
+        id: "as-written",
+        description: "five of a kind ranks between royal flush and straight flush, as in the pay tables (687a.6(c) omits it); equal hands tie with or without wild cards",
+    }],
+    wager: "blind",
+    solve: Solver::Paid(dj_wild::solve),
+},
+];
+
+/// The strategy game answering the published figures of `game`'s `wager`, if any.
+pub fn strategy_of_wager(game: &str, wager: &str) -> Option<&'static StrategyGame> {
+    STRATEGY_GAMES.iter().find(|g| g.game == game && g.wager == wager)
+}
 
 /// Looks up a strategy game; the error lists those parsheet solves.
 pub fn find_strategy(game: &str) -> Result<&'static StrategyGame, String> {

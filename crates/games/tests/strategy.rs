@@ -63,7 +63,7 @@ fn solver_equals_brute_force_on_small_shoes() {
 
 #[test]
 fn six_decks_counts_every_deal() {
-    let s = find_strategy("over-under").unwrap().solve(None).unwrap();
+    let s = find_strategy("over-under").unwrap().solve(None, None).unwrap();
     // 312 first cards times C(311, 2) pairs.
     assert_eq!(s.counts.cycle(), 312 * 48_205);
     assert_eq!(s.strategy.len(), 10);

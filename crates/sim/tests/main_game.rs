@@ -9,7 +9,7 @@ use parsheet_sim::main_game::{over_under, over_under_strategy};
 fn over_under_with_the_optimal_strategy_matches_the_exact_result() {
     let game = find_strategy("over-under").unwrap();
     for (reading, opposite_loses) in [("opposite-range-loses", true), ("opposite-range-pushes", false)] {
-        let s = game.solve(Some(reading)).unwrap();
+        let s = game.solve(Some(reading), None).unwrap();
         let est = over_under(&over_under_strategy(&s.strategy), opposite_loses, 400_000, 11);
         let exact = s.expected_net.to_f64().unwrap();
         let z = (est.mean_net - exact) / est.standard_error;

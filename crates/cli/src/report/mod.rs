@@ -100,14 +100,18 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
             sheets.push(json!({"reading": variant, "cycle": counts.cycle().to_string(), "outcomes": outcomes, "paytables": tables}));
         }
     }
-    let solved = if w.id == "base" { parsheet_games::strategy::find_strategy(&g.game).ok() } else { None };
+    let solved = parsheet_games::strategy::strategy_of_wager(&g.game, &w.id);
     let strategy: Vec<Value> = solved.map_or(vec![], |sg| {
+        // One solution per reading, and per paytable where the strategy plays one.
+        let tables: Vec<Option<&str>> = if sg.needs_paytable() { w.paytables.iter().map(|p| Some(p.table.id.as_str())).collect() } else { vec![None] };
         sg.variants
             .iter()
-            .map(|v| {
-                let s = sg.solve(Some(v.id)).expect("known variant");
-                json!({
+            .flat_map(|v| tables.iter().map(move |t| (v, *t)))
+            .filter_map(|(v, t)| {
+                let s = crate::verify::solve_main(sg, v.id, w, t).ok()?;
+                Some(json!({
                     "reading": v.id,
+                    "paytable": t,
                     "decisions": s.strategy.iter().map(|d| json!({"situation": d.situation, "play": d.choice, "deals": d.deals.to_string(),
                         "options": d.options.iter().map(|(o, x)| json!({"play": o, "expected_net": fraction(x), "expected_net_decimal": Decimal(x).with_places(6)})).collect::<Vec<_>>()})).collect::<Vec<_>>(),
                     "cycle": s.counts.cycle().to_string(),
@@ -116,7 +120,7 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                     "average_wager": fraction(&s.expected_wager), "element_of_risk": fraction(&s.element_of_risk()),
                     "element_of_risk_percent": Decimal(&s.element_of_risk()).percent(6),
                     "payback_per_total_wagered_percent": Decimal(&s.payback_per_total_wagered()).percent(6),
-                })
+                }))
             })
             .collect()
     });
