@@ -15,6 +15,8 @@ pub mod dj_wild;
 
 use crate::{OutcomeCounts, Variant};
 
+pub mod saigon;
+
 /// One decision point of a strategy: the situation, the choice, and the value of every option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
@@ -137,6 +139,21 @@ StrategyGame {
     }],
     wager: "blind",
     solve: Solver::Paid(dj_wild::solve),
+},
+StrategyGame {
+    game: "saigon-5-card",
+    title: "Saigon 5 Card: Ante",
+    rules: "680a.6(a)-(b), 680a.11(b)-(d), 680a.12(a)-(b)",
+    deal: "five cards each to the player and the dealer from one deck and a joker (53 cards); aces 1, tens and faces 10, the joker 3, 6 or 9",
+    variants: &[
+        Variant {
+            id: "house-highest-point",
+            description: "a dealer hand that qualifies with several Point Counts (joker values) is set to the highest (the house way is not in 680a; the bound worst for the player)",
+        },
+        Variant { id: "house-lowest-point", description: "such a dealer hand is set to the lowest Point Count (the bound best for the player)" },
+    ],
+    wager: "base",
+    solve: Solver::Fixed(saigon::solve),
 },
 ];
 
