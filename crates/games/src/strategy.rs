@@ -12,6 +12,8 @@ use parsheet_cards::binomial;
 
 use crate::{OutcomeCounts, Variant};
 
+pub mod high_card_flush;
+
 /// One decision point of a strategy: the situation, the choice, and the value of every option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
@@ -97,6 +99,16 @@ pub static STRATEGY_GAMES: &[StrategyGame] = &[StrategyGame {
         Variant { id: "opposite-range-pushes", description: "an Over 23 bet pushes on 6-17 and an Under 18 bet on 24-33" },
     ],
     solve: over_under,
+}, StrategyGame {
+    game: "high-card-flush",
+    title: "High Card Flush: Ante with Raise or fold",
+    rules: "678a.6, 678a.11(b)-(d), 678a.12(a)",
+    deal: "seven cards each to the player and the dealer from one 52-card deck; the player folds or raises before the dealer's cards are turned",
+    variants: &[Variant {
+        id: "as-written",
+        description: "raise 1x with a 2- to 4-card flush, up to 2x with a 5-card, up to 3x with a 6- or 7-card flush; the dealer qualifies with a 3-card flush nine high",
+    }],
+    solve: high_card_flush::solve,
 }];
 
 /// Looks up a strategy game; the error lists those parsheet solves.
