@@ -11,10 +11,10 @@ use num_rational::BigRational;
 use parsheet_cards::binomial;
 use parsheet_paytable::Paytable;
 
-pub mod dj_wild;
-
 use crate::{OutcomeCounts, Variant};
 
+pub mod dj_wild;
+pub mod high_card_flush;
 pub mod saigon;
 
 /// One decision point of a strategy: the situation, the choice, and the value of every option.
@@ -154,6 +154,18 @@ StrategyGame {
     ],
     wager: "base",
     solve: Solver::Fixed(saigon::solve),
+},
+StrategyGame {
+    game: "high-card-flush",
+    title: "High Card Flush: Ante with Raise or fold",
+    rules: "678a.6, 678a.11(b)-(d), 678a.12(a)",
+    deal: "seven cards each to the player and the dealer from one 52-card deck; the player folds or raises before the dealer's cards are turned",
+    variants: &[Variant {
+        id: "as-written",
+        description: "raise 1x with a 2- to 4-card flush, up to 2x with a 5-card, up to 3x with a 6- or 7-card flush; the dealer qualifies with a 3-card flush nine high",
+    }],
+    wager: "base",
+    solve: Solver::Fixed(high_card_flush::solve),
 },
 ];
 
