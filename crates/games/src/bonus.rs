@@ -184,6 +184,16 @@ pub(crate) static WAGERS: &[Wager] = &[
         variants: &[],
         count: fortune_bonus,
     },
+    Wager {
+        game: "face-up-pai-gow",
+        id: "ace-high-bonus",
+        title: "Ace High Bonus Wager",
+        rules: "688a.6(d), 688a.7(e)(1), 688a.11, 688a.12(b)",
+        deal: "the dealer's seven cards and the bettor's seven, from 52 cards and one joker",
+        outcomes: crate::ace_high::OUTCOMES,
+        variants: crate::ace_high::VARIANTS,
+        count: crate::ace_high::ace_high_bonus,
+    },
 ];
 
 fn category_counts(ranking: Ranking, deck: &Deck, cards: usize) -> [u64; 13] {

@@ -10,6 +10,7 @@
 //! much, is the paytable's business (`parsheet-paytable`), so adding a paytable never touches
 //! this crate.
 
+pub mod ace_high;
 mod bonus;
 pub mod head_to_head;
 pub mod strategy;
