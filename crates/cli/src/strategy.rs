@@ -31,24 +31,37 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let reading = g.variants.iter().find(|v| v.id == variant).unwrap();
     println!("{} (§ {})\nreading {}: {}\n", g.title, g.rules, reading.id, reading.description);
-    let options: Vec<&str> = s.strategy[0].options.iter().map(|o| o.0).collect();
-    print!("{:<32} {:<10}", "situation", "play");
-    for o in &options {
-        print!(" {o:>14}");
+    // Columns: every option any situation offers, in order of first appearance.
+    let mut plays: Vec<&str> = Vec::new();
+    for d in &s.strategy {
+        for (o, _) in &d.options {
+            if !plays.contains(o) {
+                plays.push(o);
+            }
+        }
+    }
+    let width = s.strategy.iter().map(|d| d.situation.chars().count()).max().unwrap_or(9).max(9);
+    print!("{:<width$} {:<10}", "situation", "play");
+    for p in &plays {
+        print!(" {p:>14}");
     }
     println!();
     for d in &s.strategy {
-        print!("{:<32} {:<10}", d.situation, d.choice);
-        for (_, v) in &d.options {
-            print!(" {:>14}", Decimal(v).with_places(6));
+        print!("{:<width$} {:<10}", d.situation, d.choice);
+        for p in &plays {
+            match d.options.iter().find(|o| o.0 == *p) {
+                Some((_, v)) => print!(" {:>14}", Decimal(v).with_places(6)),
+                None => print!(" {:>14}", "—"),
+            }
         }
         println!();
     }
     println!("\n(expected net result of each play per unit of Ante)\n");
+    let ow = s.counts.rows().iter().map(|r| r.0.len()).max().unwrap_or(5).max(5);
     for ((o, n), (_, net)) in s.counts.rows().iter().zip(&s.nets) {
-        println!("{o:>12}: {n:>12} deals, net {} per unit of Ante", fraction(net));
+        println!("{o:>ow$}: {n:>16} deals, net {} per unit of Ante", fraction(net));
     }
-    println!("{:>12}: {:>12} deals", "cycle", s.counts.cycle());
+    println!("{:>ow$}: {:>16} deals", "cycle", s.counts.cycle());
     println!("\n      house edge per Ante: {}% = {}", Decimal(&s.house_edge()).percent(6), fraction(&s.house_edge()));
     println!("   average total wagered: {} units per Ante = {}", Decimal(&s.expected_wager).with_places(6), fraction(&s.expected_wager));
     println!("         element of risk: {}% of the total wagered = {}", Decimal(&s.element_of_risk()).percent(6), fraction(&s.element_of_risk()));

@@ -318,7 +318,7 @@ fn full_game_totals_and_closed_forms() {
     assert_eq!(qualifying_hands, hands - not_qualifying);
     // Six- and seven-card flushes always raise 3x; two-card flushes never raise.
     assert!(s.strategy.iter().filter(|d| d.situation.starts_with("6-card") || d.situation.starts_with("7-card")).all(|d| d.choice == "raise-3x"));
-    let via_registry = find_strategy("high-card-flush").unwrap().solve(None).unwrap();
+    let via_registry = find_strategy("high-card-flush").unwrap().solve(None, None).unwrap();
     assert_eq!(via_registry.expected_net, s.expected_net);
     eprintln!("tally of the full game took {elapsed:?}");
 }
@@ -328,7 +328,7 @@ fn full_game_totals_and_closed_forms() {
 #[ignore]
 fn print_full_solution() {
     let start = Instant::now();
-    let s = find_strategy("high-card-flush").unwrap().solve(None).unwrap();
+    let s = find_strategy("high-card-flush").unwrap().solve(None, None).unwrap();
     println!("solved in {:?}", start.elapsed());
     let f = |r: &BigRational| {
         let n: f64 = r.numer().to_string().parse().unwrap();

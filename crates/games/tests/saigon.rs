@@ -226,7 +226,7 @@ fn full_game_counts_every_deal_under_both_house_ways() {
     let mut edges = Vec::new();
     for v in game.variants {
         let t = std::time::Instant::now();
-        let s = game.solve(Some(v.id)).unwrap();
+        let s = game.solve(Some(v.id), None).unwrap();
         let took = t.elapsed();
         assert_eq!(s.counts.cycle(), 2_869_685u128 * 1_712_304);
         assert_eq!(s.expected_wager, BigRational::from_integer(1.into()));

@@ -155,6 +155,24 @@ pub static RULES: &[Rules] = &[
         settle: dj_trips_bonus,
     },
     Rules {
+        game: "dj-wild",
+        wager: "bad-beat",
+        source: Source::WithJoker,
+        cards: 10,
+        ids: &["royal-flush", "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
+        variants: &["player-hand-loses", "either-hand-loses"],
+        settle: dj_bad_beat,
+    },
+    Rules {
+        game: "face-up-pai-gow",
+        wager: "ace-high-bonus",
+        source: Source::WithJoker,
+        cards: 14,
+        ids: &["both-dealer-and-player-have-ace-high", "only-dealer-has-ace-high-with-joker", "only-dealer-has-ace-high-no-joker"],
+        variants: &["both-first", "joker-line-first", "straights-and-flushes-ignored"],
+        settle: ace_high_bonus,
+    },
+    Rules {
         game: "face-up-pai-gow",
         wager: "fortune-bonus",
         source: Source::WithJoker,
@@ -357,6 +375,72 @@ fn dj_trips_bonus(hand: &[RefCard], variant: &str) -> Option<&'static str> {
         _ => return None,
     };
     Some(if natural { n } else { w })
+}
+
+/// DJ Wild Two-Way Bad Beat (687a.11(f)(3)): the first five cards are the player's, the next
+/// five the dealer's. A player's three of a kind or better always raises, so the wager is live
+/// whenever it can pay; it pays on the losing hand's category, the player's only, or either.
+fn dj_bad_beat(cards: &[RefCard], variant: &str) -> Option<&'static str> {
+    let (player, dealer) = (reference::deuces_joker_wild(&cards[..5]), reference::deuces_joker_wild(&cards[5..]));
+    let two_way = match variant {
+        "player-hand-loses" => false,
+        "either-hand-loses" => true,
+        other => panic!("bad-beat has no variant {other:?}"),
+    };
+    let loser = match player.cmp(&dealer) {
+        std::cmp::Ordering::Less => player.category,
+        std::cmp::Ordering::Greater if two_way => dealer.category,
+        _ => return None,
+    };
+    use RefCategory::*;
+    Some(match loser {
+        RoyalFlush => "royal-flush",
+        FiveOfAKind => "five-of-a-kind",
+        StraightFlush => "straight-flush",
+        FourOfAKind => "four-of-a-kind",
+        FullHouse => "full-house",
+        Flush => "flush",
+        Straight => "straight",
+        ThreeOfAKind => "three-of-a-kind",
+        _ => return None,
+    })
+}
+
+/// Face Up Pai Gow Ace High Bonus (688a.6(d), 688a.12(b)): the first seven cards are the
+/// dealer's, the next seven the bettor's. A seven-card hand is ace high when its pai gow value
+/// is a high card with an ace on top (the joker playing the ace), or, under
+/// `straights-and-flushes-ignored`, when its ranks alone hold no pair and an ace or the joker.
+fn ace_high_bonus(cards: &[RefCard], variant: &str) -> Option<&'static str> {
+    let ace_high = |hand: &[RefCard]| match variant {
+        "straights-and-flushes-ignored" => {
+            let mut seen = [false; 13];
+            for &c in hand {
+                let r = c.rank().unwrap_or(12) as usize;
+                if seen[r] {
+                    return false;
+                }
+                seen[r] = true;
+            }
+            seen[12]
+        }
+        _ => {
+            let v = reference::pai_gow(hand);
+            v.category == RefCategory::HighCard && v.tiebreak.first() == Some(&12)
+        }
+    };
+    let (dealer, player) = (&cards[..7], &cards[7..]);
+    if !ace_high(dealer) {
+        return None;
+    }
+    let joker = dealer.contains(&RefCard::Joker);
+    let both = ace_high(player) && !(variant == "joker-line-first" && joker);
+    Some(if both {
+        "both-dealer-and-player-have-ace-high"
+    } else if joker {
+        "only-dealer-has-ace-high-with-joker"
+    } else {
+        "only-dealer-has-ace-high-no-joker"
+    })
 }
 
 /// Face Up Pai Gow Fortune Bonus (688a.6(b), (e)): the seven-card hands first (natural seven-card

@@ -186,6 +186,23 @@ fn face_up_pai_gow_fortune_bonus() {
 }
 
 #[test]
+fn dj_wild_bad_beat_player_hand_loses() {
+    check("dj-wild", "bad-beat", Some("player-hand-loses"), &builtin_tables("dj-wild", "bad-beat"), 1_000_000, 111);
+}
+
+#[test]
+fn dj_wild_bad_beat_either_hand_loses() {
+    check("dj-wild", "bad-beat", Some("either-hand-loses"), &builtin_tables("dj-wild", "bad-beat"), 1_000_000, 112);
+}
+
+#[test]
+fn face_up_pai_gow_ace_high_bonus() {
+    for (variant, seed) in [("both-first", 113), ("joker-line-first", 114), ("straights-and-flushes-ignored", 115)] {
+        check("face-up-pai-gow", "ace-high-bonus", Some(variant), &builtin_tables("face-up-pai-gow", "ace-high-bonus"), 400_000, seed);
+    }
+}
+
+#[test]
 fn every_countable_wager_and_reading_is_covered_here() {
     // The list above must grow with parsheet-games: every wager it counts is one the simulator
     // deals, with the same readings.

@@ -58,14 +58,25 @@ fn strategy_parts(w: &Value) -> Vec<(String, Vec<String>, Vec<Vec<String>>, Vec<
     arr(&w["strategy"])
         .iter()
         .map(|st| {
-            let first = arr(&st["decisions"]).first().cloned().unwrap_or(Value::Null);
+            // Columns: every option any decision offers, in order of first appearance.
+            let mut plays: Vec<&str> = Vec::new();
+            for d in arr(&st["decisions"]) {
+                for o in arr(&d["options"]) {
+                    if !plays.contains(&s(&o["play"])) {
+                        plays.push(s(&o["play"]));
+                    }
+                }
+            }
             let mut header = vec!["situation".to_string(), "play".into()];
-            header.extend(arr(&first["options"]).iter().map(|o| format!("{} (net per unit)", s(&o["play"]))));
+            header.extend(plays.iter().map(|p| format!("{p} (net per unit)")));
             let rows = arr(&st["decisions"])
                 .iter()
                 .map(|d| {
                     let mut r = vec![s(&d["situation"]).to_string(), s(&d["play"]).to_string()];
-                    r.extend(arr(&d["options"]).iter().map(|o| s(&o["expected_net_decimal"]).to_string()));
+                    for p in &plays {
+                        let value = arr(&d["options"]).iter().find(|o| s(&o["play"]) == *p).map_or("—", |o| s(&o["expected_net_decimal"]));
+                        r.push(value.to_string());
+                    }
                     r
                 })
                 .collect();
@@ -75,7 +86,8 @@ fn strategy_parts(w: &Value) -> Vec<(String, Vec<String>, Vec<Vec<String>>, Vec<
                 format!("element of risk {}% = {}", s(&st["element_of_risk_percent"]), s(&st["element_of_risk"])),
                 format!("payback per total amount wagered {}%", s(&st["payback_per_total_wagered_percent"])),
             ];
-            (format!("Optimal strategy — reading `{}` (cycle {})", s(&st["reading"]), s(&st["cycle"])), header, rows, summary)
+            let table = st["paytable"].as_str().map_or(String::new(), |t| format!(", paytable {t}"));
+            (format!("Optimal strategy — reading `{}`{table} (cycle {})", s(&st["reading"]), s(&st["cycle"])), header, rows, summary)
         })
         .collect()
 }
