@@ -153,7 +153,7 @@ StrategyGame {
         Variant { id: "house-lowest-point", description: "such a dealer hand is set to the lowest Point Count (the bound best for the player)" },
     ],
     wager: "base",
-    solve: Solver::Fixed(saigon::solve),
+    solve: Solver::Paid(saigon::solve),
 },
 StrategyGame {
     game: "high-card-flush",

@@ -9,7 +9,10 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use parsheet_cards::binomial;
 use parsheet_games::strategy::find_strategy;
-use parsheet_games::strategy::saigon::{point_set_distribution, solve_deck, HouseWay, FULL_DECK};
+use parsheet_games::strategy::saigon::{point_set_distribution, solve_deck, HouseWay, WinPays, FULL_DECK, WIN, WIN_POINT_5};
+
+/// 680a.12(a)-(b): 1 to 1, and 1 to 2 on a Point Count of 5.
+const STATUTORY: WinPays = WinPays { other: (1, 1), five: (1, 2) };
 
 /// A card: its value 1-10, or 0 for the joker.
 const JOKER: u32 = 0;
@@ -67,13 +70,14 @@ fn dealer_point(hand: &[u32; 5], highest: bool) -> Option<u32> {
 }
 
 /// Twice the player's net on one setting (None: not qualified) against a dealer Point Count.
-fn twice_net(player: Option<u32>, dealer: Option<u32>) -> i64 {
+/// Twice the Ante's net when a point of 5 wins `five` halves (1: 1 to 2, as 680a.12(b)).
+fn twice_net(player: Option<u32>, dealer: Option<u32>, five: i64) -> i64 {
     match (player, dealer) {
         (None, None) => 0,
         (None, Some(_)) => -2,
         (Some(p), d) if d.is_none_or(|d| p > d) => {
             if p == 5 {
-                1
+                five
             } else {
                 2
             }
@@ -114,7 +118,7 @@ fn combos5(n: usize) -> Vec<[usize; 5]> {
     out
 }
 
-fn brute_force(deck: &[u64; 11], highest: bool) -> Brute {
+fn brute_force(deck: &[u64; 11], highest: bool, five: i64) -> Brute {
     let cards = cards_of(deck);
     let hands = combos5(cards.len());
     let values = |h: &[usize; 5]| h.map(|i| cards[i]);
@@ -133,15 +137,15 @@ fn brute_force(deck: &[u64; 11], highest: bool) -> Brute {
         }
         // Value every setting against every dealer hand from the other cards.
         let against: Vec<Option<u32>> = dealer.iter().filter(|d| d.0 & mine == 0).map(|d| d.1).collect();
-        let value = |o: Option<u32>| against.iter().map(|&d| twice_net(o, d)).sum::<i64>();
+        let value = |o: Option<u32>| against.iter().map(|&d| twice_net(o, d, five)).sum::<i64>();
         let best = options.iter().copied().max_by_key(|&o| (value(o), o)).unwrap();
         r.twice_net += value(best);
         r.deals += against.len() as u64;
         for &d in &against {
-            match twice_net(best, d) {
-                2 => r.win += 1,
-                1 => r.win5 += 1,
-                0 => {
+            match (twice_net(best, d, five), best) {
+                (n, Some(5)) if n > 0 => r.win5 += 1,
+                (n, _) if n > 0 => r.win += 1,
+                (0, _) => {
                     r.push += 1;
                     if best.is_some() && d.is_some() {
                         r.ties += 1;
@@ -158,21 +162,27 @@ fn check_against_brute_force(deck: &[u64; 11]) {
     let n: u64 = deck.iter().sum();
     let mut results = Vec::new();
     for (highest, way) in [(true, HouseWay::HighestPoint), (false, HouseWay::LowestPoint)] {
-        let b = brute_force(deck, highest);
+        let b = brute_force(deck, highest, 1);
         assert_eq!(b.deals as u128, (binomial(n, 5) * binomial(n - 5, 5)) as u128);
         // The deck exercises every rule: the 1-to-2 pay, ties, choices of setting and of point.
         assert!(b.win5 > 0 && b.ties > 0 && b.several_settings > 0 && b.several_points > 0, "{deck:?}: {b:?}");
-        let s = solve_deck(deck, way);
+        let s = solve_deck(deck, way, STATUTORY);
         assert_eq!(s.counts.cycle(), b.deals as u128);
         assert_eq!(s.expected_net, BigRational::new(BigInt::from(b.twice_net), BigInt::from(2 * b.deals)), "{deck:?} {way:?}");
-        assert_eq!(s.counts.get("win"), Some(b.win as u128), "{deck:?} {way:?}");
-        assert_eq!(s.counts.get("win-point-5"), Some(b.win5 as u128), "{deck:?} {way:?}");
+        assert_eq!(s.counts.get(WIN), Some(b.win as u128), "{deck:?} {way:?}");
+        assert_eq!(s.counts.get(WIN_POINT_5), Some(b.win5 as u128), "{deck:?} {way:?}");
         assert_eq!(s.counts.get("push"), Some(b.push as u128), "{deck:?} {way:?}");
         assert_eq!(s.counts.get("lose"), Some(b.lose as u128), "{deck:?} {way:?}");
         results.push(b.twice_net);
     }
     // The house way matters on this deck, and the highest point is the worse for the player.
     assert!(results[0] < results[1], "{deck:?}: {results:?}");
+    // A designer's table that pays a point of 5 at 3 to 1 changes the player's choices; the
+    // solver plays the pays it is given.
+    let b = brute_force(deck, true, 6);
+    let s = solve_deck(deck, HouseWay::HighestPoint, WinPays { other: (1, 1), five: (3, 1) });
+    assert_eq!(s.expected_net, BigRational::new(BigInt::from(b.twice_net), BigInt::from(2 * b.deals)), "{deck:?} at 3 to 1");
+    assert_eq!(s.counts.get(WIN_POINT_5), Some(b.win5 as u128));
 }
 
 #[test]
@@ -220,13 +230,19 @@ fn decimal(r: &BigRational, places: usize) -> String {
     format!("{}{}.{:0>places$}", if neg { "-" } else { "" }, i, f.to_string())
 }
 
+fn statutory_table() -> parsheet_paytable::Paytable {
+    use parsheet_paytable::{Line, Paytable};
+    let line = |o: &str, p: &str| Line { outcome: o.to_string(), pay: p.parse().unwrap() };
+    Paytable { id: "680a.12(a)-(b)".into(), lines: vec![line(WIN, "1 to 1"), line(WIN_POINT_5, "1 to 2")] }
+}
+
 #[test]
 fn full_game_counts_every_deal_under_both_house_ways() {
     let game = find_strategy("saigon-5-card").unwrap();
     let mut edges = Vec::new();
     for v in game.variants {
         let t = std::time::Instant::now();
-        let s = game.solve(Some(v.id), None).unwrap();
+        let s = game.solve(Some(v.id), Some(&statutory_table())).unwrap();
         let took = t.elapsed();
         assert_eq!(s.counts.cycle(), 2_869_685u128 * 1_712_304);
         assert_eq!(s.expected_wager, BigRational::from_integer(1.into()));

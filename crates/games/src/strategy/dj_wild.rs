@@ -76,14 +76,17 @@ pub const BLIND_OUTCOMES: [&str; 9] = [
 /// Bad Beat thresholds. Computed once per process.
 pub fn dj_matchups() -> &'static Matchups {
     static M: OnceLock<Matchups> = OnceLock::new();
-    M.get_or_init(|| {
-        let e = Evaluator::get(Ranking::DeucesJokerWild);
-        let deck = Deck::with_joker();
-        let m = matchups(deck.cards(), 5, |h| e.evaluate(h).0 as u32, &category_starts(e));
-        assert_eq!(m.hands.len() as u64, binomial(53, 5));
-        assert_eq!(m.opponents, binomial(48, 5));
-        m
-    })
+    M.get_or_init(count_matchups)
+}
+
+/// [`dj_matchups`] computed afresh (for benches).
+pub fn count_matchups() -> Matchups {
+    let e = Evaluator::get(Ranking::DeucesJokerWild);
+    let deck = Deck::with_joker();
+    let m = matchups(deck.cards(), 5, |h| e.evaluate(h).0 as u32, &category_starts(e));
+    assert_eq!(m.hands.len() as u64, binomial(53, 5));
+    assert_eq!(m.opponents, binomial(48, 5));
+    m
 }
 
 /// The lowest rank of each of [`BAD_BEAT_CATEGORIES`].

@@ -69,6 +69,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use parsheet_cards::binomial;
 
+use parsheet_paytable::Paytable;
 use super::{Decision, Solution};
 use crate::OutcomeCounts;
 
@@ -106,9 +107,40 @@ impl HouseWay {
     }
 }
 
-/// The Ante wager on the 53-card deck under the named house way.
-pub fn solve(variant: &str) -> Solution {
-    solve_deck(&FULL_DECK, HouseWay::from_variant(variant))
+/// The paytable outcome of a winning Ante with any Point Count but 5 (680a.12(a)).
+pub const WIN: &str = "point-count-1-4-or-6-10";
+/// The paytable outcome of a winning Ante with a Point Count of 5 (680a.12(b)).
+pub const WIN_POINT_5: &str = "point-count-5";
+
+/// What a winning Ante nets per unit, from the base paytable: `(numerator, denominator)` for a
+/// Point Count other than 5 and for 5. The player's choice of Point Count depends on them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinPays {
+    pub other: (i128, i128),
+    pub five: (i128, i128),
+}
+
+impl WinPays {
+    /// Reads the two pays from a paytable; an outcome without a line loses, as everywhere.
+    pub fn from_paytable(table: &Paytable) -> Result<WinPays, String> {
+        let net = |outcome: &str| -> Result<(i128, i128), String> {
+            let net = match table.pay(outcome) {
+                None => -BigRational::from_integer(1.into()),
+                Some(p) => p.net().ok_or_else(|| format!("Ante paytable {}: {outcome} pays {p}, which has no fixed net result", table.id))?,
+            };
+            let small = |x: &BigInt| i128::try_from(x).ok().filter(|v| v.abs() < 1 << 40);
+            match (small(net.numer()), small(net.denom())) {
+                (Some(n), Some(d)) => Ok((n, d)),
+                _ => Err(format!("Ante paytable {}: the {outcome} pay is too large", table.id)),
+            }
+        };
+        Ok(WinPays { other: net(WIN)?, five: net(WIN_POINT_5)? })
+    }
+}
+
+/// The Ante wager on the 53-card deck under the named house way, at the base paytable's pays.
+pub fn solve(variant: &str, base: &Paytable) -> Result<Solution, String> {
+    Ok(solve_deck(&FULL_DECK, HouseWay::from_variant(variant), WinPays::from_paytable(base)?))
 }
 
 /// A five-card hand as counts per card type.
@@ -201,18 +233,21 @@ fn set_text(mask: u16) -> String {
     format!("{{{}}}", pts.join(", "))
 }
 
-/// Per situation (a set of several reachable Point Counts): deals, the sum of twice the net of
+/// Per situation (a set of several reachable Point Counts): deals, the sum of the scaled net of
 /// each option weighted by ways, and the options chosen.
 #[derive(Default)]
 struct Situation {
     deals: u128,
-    twice_net: [i128; 11],
+    scaled_net: [i128; 11],
     chosen: u16,
 }
 
 /// The Ante wager from any deck composition (counts per type, [`TYPES`]; the game's is
 /// [`FULL_DECK`]) under a house way. Tests check it against a brute force on small decks.
-pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay) -> Solution {
+pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Solution {
+    // Nets in units of 1/scale, so that every comparison is in integers.
+    let scale = num_integer::lcm(pays.other.1, pays.five.1);
+    let (win_other, win_five) = (pays.other.0 * (scale / pays.other.1), pays.five.0 * (scale / pays.five.1));
     let n: u64 = deck.iter().sum();
     assert!(n >= 10, "a deck of {n} cards cannot deal two hands of five");
     let all = hands(deck);
@@ -227,7 +262,7 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay) -> Solution {
     let dealer_hands = binomial(n - 5, 5) as u128;
     let (mut win, mut win5, mut push, mut lose) = (0u128, 0u128, 0u128, 0u128);
     let mut player_hands = 0u128;
-    let mut twice_net_total: i128 = 0;
+    let mut scaled_net_total: i128 = 0;
     let mut situations: std::collections::BTreeMap<u16, Situation> = Default::default();
     for (i, p) in all.iter().enumerate() {
         let ways: u128 = (0..TYPES).map(|t| choose[deck[t] as usize][p[t] as usize]).product();
@@ -251,20 +286,20 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay) -> Solution {
         if mask == 0 {
             lose += ways * qualified;
             push += ways * dist[0];
-            twice_net_total -= 2 * (ways * qualified) as i128;
+            scaled_net_total -= scale * (ways * qualified) as i128;
             continue;
         }
-        // (wins, pushes, losses, twice the net) of setting Point Count `pt`.
+        // (wins, pushes, losses, net × scale) of setting Point Count `pt`.
         let settle = |pt: usize| {
             let wins = dist[0] + dist[1..pt].iter().sum::<u128>();
             let losses: u128 = dist[pt + 1..].iter().sum();
-            let pay2 = if pt == 5 { 1 } else { 2 };
-            (wins, dist[pt], losses, pay2 * wins as i128 - 2 * losses as i128)
+            let pay = if pt == 5 { win_five } else { win_other };
+            (wins, dist[pt], losses, pay * wins as i128 - scale * losses as i128)
         };
         let points: Vec<usize> = (1..=10).filter(|&pt| mask >> pt & 1 == 1).collect();
         // Best net; on an exact tie the higher Point Count (later in `points`).
         let best = *points.iter().max_by_key(|&&pt| (settle(pt).3, pt)).unwrap();
-        let (w, pu, l, twice) = settle(best);
+        let (w, pu, l, scaled) = settle(best);
         if best == 5 {
             win5 += ways * w;
         } else {
@@ -272,12 +307,12 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay) -> Solution {
         }
         push += ways * pu;
         lose += ways * l;
-        twice_net_total += ways as i128 * twice;
+        scaled_net_total += ways as i128 * scaled;
         if points.len() > 1 {
             let s = situations.entry(mask).or_default();
             s.deals += ways * dealer_hands;
             for &pt in &points {
-                s.twice_net[pt] += ways as i128 * settle(pt).3;
+                s.scaled_net[pt] += ways as i128 * settle(pt).3;
             }
             s.chosen |= 1 << best;
         }
@@ -286,18 +321,18 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay) -> Solution {
     let cycle = player_hands * dealer_hands;
     let counts = OutcomeCounts::new(
         cycle,
-        vec![("win".into(), win), ("win-point-5".into(), win5), ("push".into(), push), ("lose".into(), lose)],
+        vec![(WIN.into(), win), (WIN_POINT_5.into(), win5), ("push".into(), push), ("lose".into(), lose)],
     )
     .expect("every deal counted once");
     let ratio = |num: i128, den: u128| BigRational::new(BigInt::from(num), BigInt::from(den));
-    let expected_net = ratio(twice_net_total, 2 * cycle);
-    assert_eq!(expected_net, ratio(2 * win as i128 + win5 as i128 - 2 * lose as i128, 2 * cycle));
+    let expected_net = ratio(scaled_net_total, scale as u128 * cycle);
+    assert_eq!(expected_net, ratio(win_other * win as i128 + win_five * win5 as i128 - scale * lose as i128, scale as u128 * cycle));
     let strategy = situations
         .into_iter()
         .map(|(mask, s)| {
             let options = (1..=10)
                 .filter(|&pt| mask >> pt & 1 == 1)
-                .map(|pt| (POINT_NAMES[pt - 1], ratio(s.twice_net[pt], 2 * s.deals)))
+                .map(|pt| (POINT_NAMES[pt - 1], ratio(s.scaled_net[pt], scale as u128 * s.deals)))
                 .collect();
             let choice = if s.chosen.count_ones() == 1 { POINT_NAMES[s.chosen.trailing_zeros() as usize - 1] } else { "mixed" };
             Decision { situation: format!("qualifying settings give points {}", set_text(mask)), choice, options, deals: s.deals }
@@ -307,8 +342,8 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay) -> Solution {
         strategy,
         counts,
         nets: vec![
-            ("win".into(), ratio(1, 1)),
-            ("win-point-5".into(), ratio(1, 2)),
+            (WIN.into(), ratio(pays.other.0, pays.other.1 as u128)),
+            (WIN_POINT_5.into(), ratio(pays.five.0, pays.five.1 as u128)),
             ("push".into(), ratio(0, 1)),
             ("lose".into(), ratio(-1, 1)),
         ],
