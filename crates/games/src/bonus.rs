@@ -165,6 +165,10 @@ pub(crate) static WAGERS: &[Wager] = &[
                 description: "five of a kind pays as the next lower eligible hand in DJ Wild's order (687a.12(b) ranks it above the straight flush)",
             },
             Variant { id: "not-paid", description: "five of a kind is not an eligible hand (687a.6(d)) and loses" },
+            Variant {
+                id: "no-wild-cards",
+                description: "the deuces play as natural 2s too (standard poker): why else replace the joker (687a.11(f)(1)); the only reading near the published 77%",
+            },
         ],
         count: dj_progressive,
     },
@@ -406,6 +410,12 @@ fn dj_trips_bonus(variant: &str) -> OutcomeCounts {
 /// DJ Wild Progressive Bonus: every five of the 52 natural cards (the joker is replaced for this
 /// wager, so the five cards are uniform over the natural deck), deuces wild.
 fn dj_progressive(variant: &str) -> OutcomeCounts {
+    use Category::*;
+    if variant == "no-wild-cards" {
+        let by = category_counts(Ranking::Standard, &Deck::standard(), 5);
+        let rows = [RoyalFlush, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind];
+        return with_other(2_598_960, rows.iter().map(|&c| (c.name(), by[c as usize])).collect());
+    }
     let e = Evaluator::get(Ranking::DeucesJokerWild);
     // Hands by category and number of deuces.
     let by = fold_hands(
@@ -420,7 +430,6 @@ fn dj_progressive(variant: &str) -> OutcomeCounts {
             a
         },
     );
-    use Category::*;
     let all = |c: Category| by[c as usize].iter().sum::<u64>();
     assert_eq!(all(FiveWilds) + all(FiveAces), 0, "five wilds need the joker, five aces a semi-wild joker");
     let five = all(FiveOfAKind);

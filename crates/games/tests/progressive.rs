@@ -114,6 +114,12 @@ fn dj_wild_progressive_equals_the_reference_on_every_hand() {
         }
         assert_eq!(c.get(OTHER), Some(2_598_960 - paid), "{variant}");
     }
+    // No wild cards: the standard categories of five cards, by the reference too.
+    let standard: Vec<RefCategory> = parsheet_cards_free_hands().into_iter().collect();
+    let c = get("dj-wild", "progressive", Some("no-wild-cards"));
+    for (cat, name) in NAMES {
+        assert_eq!(c.get(name), Some(standard.iter().filter(|&&x| x == cat).count() as u128), "no-wild-cards {name}");
+    }
     // The best-eligible reading sends every five of a kind to four of a kind or a straight flush.
     assert!(fives.iter().all(|&f| f == RefCategory::FourOfAKind || f == RefCategory::StraightFlush));
 }
@@ -131,6 +137,28 @@ fn dj_wild_progressive_closed_forms() {
     // suit, so no hand is counted twice (four deuces and a ten to an ace are the k = 4 term).
     let with_deuces: u128 = (1..=4u32).map(|k| binom(5, k) * binom(4, k)).sum::<u128>() * 4;
     assert_eq!(c.get("royal-flush"), Some(4 + with_deuces));
+}
+
+/// The standard category of every five of the 52 cards, by the reference.
+fn parsheet_cards_free_hands() -> Vec<RefCategory> {
+    let deck = reference::deck(false);
+    (0..52)
+        .into_par_iter()
+        .flat_map_iter(|a| {
+            let deck = &deck;
+            let mut out = Vec::new();
+            for b in a + 1..52 {
+                for c in b + 1..52 {
+                    for d in c + 1..52 {
+                        for e in d + 1..52 {
+                            out.push(reference::standard(&[deck[a], deck[b], deck[c], deck[d], deck[e]]).category);
+                        }
+                    }
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 fn binom(n: u32, k: u32) -> u128 {

@@ -172,7 +172,7 @@ pub static RULES: &[Rules] = &[
         source: Source::Standard,
         cards: 5,
         ids: &["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
-        variants: &["best-eligible-hand", "as-four-of-a-kind", "as-straight-flush", "not-paid"],
+        variants: &["best-eligible-hand", "as-four-of-a-kind", "as-straight-flush", "not-paid", "no-wild-cards"],
         settle: dj_progressive,
     },
     Rules {
@@ -385,7 +385,8 @@ fn dj_trips_bonus(hand: &[RefCard], variant: &str) -> Option<&'static str> {
 /// wilds play as distinct cards (no five of a kind): the best hand found that way.
 fn dj_progressive(hand: &[RefCard], variant: &str) -> Option<&'static str> {
     use RefCategory::*;
-    let category = match reference::deuces_joker_wild(hand).category {
+    let wild = if variant == "no-wild-cards" { reference::standard(hand) } else { reference::deuces_joker_wild(hand) };
+    let category = match wild.category {
         FiveOfAKind => match variant {
             "best-eligible-hand" => best_without_five_of_a_kind(hand),
             "as-four-of-a-kind" => FourOfAKind,

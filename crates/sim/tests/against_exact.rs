@@ -206,7 +206,7 @@ fn dj_wild_progressive_every_reading() {
         &["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
         &["2000 to 1", "200 to 1", "300 to 1", "50 to 1", "40 to 1", "30 to 1", "9 to 1"],
     );
-    for (i, v) in ["best-eligible-hand", "as-four-of-a-kind", "as-straight-flush", "not-paid"].iter().enumerate() {
+    for (i, v) in ["best-eligible-hand", "as-four-of-a-kind", "as-straight-flush", "not-paid", "no-wild-cards"].iter().enumerate() {
         check("dj-wild", "progressive", Some(v), &[t.clone()], 500_000, 113 + i as u64);
     }
 }
