@@ -11,6 +11,7 @@ mod explore;
 mod frequencies;
 mod list;
 mod progress;
+mod progressive;
 mod report;
 mod simulate;
 mod strategy;
@@ -47,6 +48,8 @@ enum Command {
     Simulate(simulate::Args),
     /// The optimal strategy of a main game and the exact house edge under it.
     Strategy(strategy::Args),
+    /// A progressive (meter) wager: payback at a meter, break-even meter, long run, Envy.
+    Progressive(progressive::Args),
 }
 
 /// Where paytables come from.
@@ -97,6 +100,7 @@ fn main() -> ExitCode {
         Command::Report(args) => report::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Strategy(args) => strategy::run(args),
+        Command::Progressive(args) => progressive::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

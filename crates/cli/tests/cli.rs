@@ -138,3 +138,46 @@ fn simulate_reports_the_exact_figure_beside_the_estimate() {
     assert!(v["standard_error"].as_f64().unwrap() > 0.0);
     assert!(fails(&["simulate", "over-under", "bonus", "--rounds", "0"]).contains("round"));
 }
+
+#[test]
+fn progressive_dj_wild_without_wild_cards_by_hand() {
+    // Five natural cards, standard poker: royal 4, straight flush 36, four of a kind 624, full
+    // house 3,744, flush 5,108, straight 10,200, three of a kind 54,912 of 2,598,960.
+    // F = (54912·10 + 10200·31 + 5108·41 + 3744·51 + 624·301) / 2598960 = 363379/649740.
+    // Per meter dollar on a $1 wager: (4 + 36/10) / 2598960 = 19/6497400.
+    // At $10,000: F + 10000 · 19/6497400 = 382379/649740. Long run at a 20% rate with the $2,000
+    // re-seed: F + 1/5 + 4 · 2000 / 2598960 = 23587/30940. Break-even: (1 − F) / (19/6497400).
+    let out = ok(&["progressive", "dj-wild", "progressive", "--paytable", "1", "--variant", "no-wild-cards", "--meter", "$10,000", "--rate", "20"]);
+    assert!(out.contains("(exact 363379/649740)"), "{out}");
+    assert!(out.contains("(exact 19/6497400)"), "{out}");
+    assert!(out.contains("(exact 382379/649740)"), "{out}");
+    assert!(out.contains("(exact 23587/30940)"), "{out}");
+    assert!(out.contains("(exact 2863610/19)"), "{out}");
+    assert!(out.contains("rate 20.00% (not printed)"), "{out}");
+    // Royal flush 4 in 2,598,960: 1 in 649,740.
+    assert!(out.contains("1 in 649740.0"), "{out}");
+}
+
+#[test]
+fn progressive_rejects_bad_input() {
+    let e = fails(&["progressive", "dj-wild", "progressive", "--paytable", "9"]);
+    assert!(e.contains("no paytable \"9\"") && e.contains("paytables: 1, 2"), "{e}");
+    let e = fails(&["progressive", "dj-wild", "progressive", "--paytable", "1", "--meter", "-5"]);
+    assert!(e.contains("--meter") && e.contains("non-negative"), "{e}");
+    let e = fails(&["progressive", "dj-wild", "progressive", "--paytable", "1", "--wager", "5"]);
+    assert!(e.contains("printed for a $1 wager"), "{e}");
+    let e = fails(&["progressive", "dj-wild", "progressive", "--paytable", "1", "--variant", "nonsense"]);
+    assert!(e.contains("known variants"), "{e}");
+    let e = fails(&["progressive", "dj-wild", "nosuch"]);
+    assert!(e.contains("wagers"), "{e}");
+}
+
+#[test]
+fn progressive_fortune_envy_by_linearity() {
+    // Paytable 1 with 5 other players at $5: Envy = 5 · Σ P(line) · envy$ / 5, so the Envy line
+    // equals one other player's Σ P · envy at $1 per $5; here only the presence of the line and
+    // of the players is checked (the counts are checked in parsheet-games).
+    let out = ok(&["progressive", "face-up-pai-gow", "fortune-bonus", "--paytable", "1", "--players", "5", "--wager", "5"]);
+    assert!(out.contains("Envy E (5 other players)"), "{out}");
+    assert!(out.contains("wager $5 (not printed)"), "{out}");
+}

@@ -85,13 +85,18 @@ pub(crate) static WAGERS: &[Wager] = &[
         rules: "678a.6(d), 678a.7(d)(3), 678a.12(c)",
         deal: "the player's seven cards, 7 of 52",
         outcomes: &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
-        variants: &[
-            Variant { id: "ace-high-or-low", description: "the ace plays high (Q-K-A) or low (A-2-3) in a straight flush" },
-            Variant {
-                id: "ace-high-only",
-                description: "the ace plays only high, as 678a.6(a) ranks it; 678a.6(d) never lets it play low",
-            },
-        ],
+        variants: STRAIGHT_FLUSH_ACES,
+        count: straight_flush_bonus,
+    },
+    Wager {
+        game: "high-card-flush",
+        id: "progressive",
+        title: "Progressive Jackpot Wager",
+        rules: "678a.6(d), 678a.7(d)(4), 678a.11(e)(3), 678a.12(d)",
+        deal: "the player's seven cards, 7 of 52; paid for the longest straight flush only (678a.12(d)(2))",
+        outcomes: &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
+        variants: STRAIGHT_FLUSH_ACES,
+        // The same hands as the Straight Flush Bonus: the longest straight flush of seven cards.
         count: straight_flush_bonus,
     },
     Wager {
@@ -141,6 +146,31 @@ pub(crate) static WAGERS: &[Wager] = &[
             },
         ],
         count: dj_trips_bonus,
+    },
+    Wager {
+        game: "dj-wild",
+        id: "progressive",
+        title: "Progressive Bonus Wager",
+        rules: "687a.6(b)-(d), 687a.7(d)(2), 687a.11(f)(1), 687a.12(c)",
+        deal: "the player's five cards, uniformly 5 of the 52 natural cards (a dealt joker is replaced by the next card, 687a.11(f)(1)); deuces wild",
+        outcomes: &["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
+        variants: &[
+            Variant {
+                id: "best-eligible-hand",
+                description: "five of a kind is no eligible hand (687a.6(c), (d) list none); the cards pay as the best eligible hand they form: four deuces and one card a straight flush, otherwise four of a kind",
+            },
+            Variant { id: "as-four-of-a-kind", description: "five of a kind pays as four of a kind, the four cards of one rank it holds" },
+            Variant {
+                id: "as-straight-flush",
+                description: "five of a kind pays as the next lower eligible hand in DJ Wild's order (687a.12(b) ranks it above the straight flush)",
+            },
+            Variant { id: "not-paid", description: "five of a kind is not an eligible hand (687a.6(d)) and loses" },
+            Variant {
+                id: "no-wild-cards",
+                description: "the deuces play as natural 2s too (standard poker): why else replace the joker (687a.11(f)(1)); the only reading near the published 77%",
+            },
+        ],
+        count: dj_progressive,
     },
     Wager {
         game: "dj-wild",
@@ -194,6 +224,12 @@ pub(crate) static WAGERS: &[Wager] = &[
         variants: crate::ace_high::VARIANTS,
         count: crate::ace_high::ace_high_bonus,
     },
+];
+
+/// The two ace readings of High Card Flush straight flushes (Straight Flush Bonus, Progressive).
+const STRAIGHT_FLUSH_ACES: &[Variant] = &[
+    Variant { id: "ace-high-or-low", description: "the ace plays high (Q-K-A) or low (A-2-3) in a straight flush" },
+    Variant { id: "ace-high-only", description: "the ace plays only high, as 678a.6(a) ranks it; 678a.6(d) never lets it play low" },
 ];
 
 fn category_counts(ranking: Ranking, deck: &Deck, cards: usize) -> [u64; 13] {
@@ -369,6 +405,56 @@ fn dj_trips_bonus(variant: &str) -> OutcomeCounts {
         rows.push((names[2 * i + 1], by_deal[*c as usize][0]));
     }
     with_other(2_869_685, rows)
+}
+
+/// DJ Wild Progressive Bonus: every five of the 52 natural cards (the joker is replaced for this
+/// wager, so the five cards are uniform over the natural deck), deuces wild.
+fn dj_progressive(variant: &str) -> OutcomeCounts {
+    use Category::*;
+    if variant == "no-wild-cards" {
+        let by = category_counts(Ranking::Standard, &Deck::standard(), 5);
+        let rows = [RoyalFlush, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind];
+        return with_other(2_598_960, rows.iter().map(|&c| (c.name(), by[c as usize])).collect());
+    }
+    let e = Evaluator::get(Ranking::DeucesJokerWild);
+    // Hands by category and number of deuces.
+    let by = fold_hands(
+        &Deck::standard(),
+        5,
+        || [[0u64; 5]; 13],
+        |acc, hand| acc[e.category(e.evaluate(hand)) as usize][dj::wild_count(hand) as usize] += 1,
+        |mut a, b| {
+            for (x, y) in a.iter_mut().zip(b) {
+                x.iter_mut().zip(y).for_each(|(p, q)| *p += q);
+            }
+            a
+        },
+    );
+    let all = |c: Category| by[c as usize].iter().sum::<u64>();
+    assert_eq!(all(FiveWilds) + all(FiveAces), 0, "five wilds need the joker, five aces a semi-wild joker");
+    let five = all(FiveOfAKind);
+    // Four deuces and one other card: the wilds complete a straight flush around it (a ten or
+    // higher makes the royal, which the evaluator already ranks above five of a kind).
+    let five_with_four_deuces = by[FiveOfAKind as usize][4];
+    let (to_straight_flush, to_four) = match variant {
+        "best-eligible-hand" => (five_with_four_deuces, five - five_with_four_deuces),
+        "as-four-of-a-kind" => (0, five),
+        "as-straight-flush" => (five, 0),
+        "not-paid" => (0, 0),
+        other => unreachable!("variant {other}"),
+    };
+    with_other(
+        2_598_960,
+        vec![
+            ("royal-flush", all(RoyalFlush)),
+            ("straight-flush", all(StraightFlush) + to_straight_flush),
+            ("four-of-a-kind", all(FourOfAKind) + to_four),
+            ("full-house", all(FullHouse)),
+            ("flush", all(Flush)),
+            ("straight", all(Straight)),
+            ("three-of-a-kind", all(ThreeOfAKind)),
+        ],
+    )
 }
 
 fn fortune_bonus(_: &str) -> OutcomeCounts {

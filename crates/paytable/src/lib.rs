@@ -13,6 +13,7 @@
 
 pub mod explore;
 mod pay;
+pub mod progressive;
 
 use std::fmt;
 

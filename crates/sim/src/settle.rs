@@ -173,6 +173,27 @@ pub static RULES: &[Rules] = &[
         settle: ace_high_bonus,
     },
     Rules {
+        game: "high-card-flush",
+        wager: "progressive",
+        source: Source::Standard,
+        cards: 7,
+        ids: &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
+        variants: &["ace-high-or-low", "ace-high-only"],
+        // 678a.12(d)(2): only the highest straight flush pays, the Straight Flush Bonus's hand.
+        settle: straight_flush_bonus,
+    },
+    Rules {
+        game: "dj-wild",
+        wager: "progressive",
+        // 687a.11(f)(1): a dealt joker is replaced by the next card, so the five cards are five
+        // of the 52 natural cards.
+        source: Source::Standard,
+        cards: 5,
+        ids: &["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
+        variants: &["best-eligible-hand", "as-four-of-a-kind", "as-straight-flush", "not-paid", "no-wild-cards"],
+        settle: dj_progressive,
+    },
+    Rules {
         game: "face-up-pai-gow",
         wager: "fortune-bonus",
         source: Source::WithJoker,
@@ -441,6 +462,57 @@ fn ace_high_bonus(cards: &[RefCard], variant: &str) -> Option<&'static str> {
     } else {
         "only-dealer-has-ace-high-no-joker"
     })
+}
+
+/// DJ Wild Progressive Bonus (687a.6(d)): royal flush down to three of a kind, deuces wild. Five
+/// of a kind is no eligible hand; the variant says how it is paid. Under `best-eligible-hand` the
+/// wilds play as distinct cards (no five of a kind): the best hand found that way.
+fn dj_progressive(hand: &[RefCard], variant: &str) -> Option<&'static str> {
+    use RefCategory::*;
+    let wild = if variant == "no-wild-cards" { reference::standard(hand) } else { reference::deuces_joker_wild(hand) };
+    let category = match wild.category {
+        FiveOfAKind => match variant {
+            "best-eligible-hand" => best_without_five_of_a_kind(hand),
+            "as-four-of-a-kind" => FourOfAKind,
+            "as-straight-flush" => StraightFlush,
+            "not-paid" => return None,
+            other => panic!("dj progressive has no variant {other:?}"),
+        },
+        c => c,
+    };
+    match category {
+        RoyalFlush => Some("royal-flush"),
+        StraightFlush => Some("straight-flush"),
+        FourOfAKind => Some("four-of-a-kind"),
+        FullHouse => Some("full-house"),
+        Flush => Some("flush"),
+        Straight => Some("straight"),
+        ThreeOfAKind => Some("three-of-a-kind"),
+        _ => None,
+    }
+}
+
+/// The best standard hand when every deuce becomes a distinct natural card not in the hand.
+fn best_without_five_of_a_kind(hand: &[RefCard]) -> RefCategory {
+    let naturals: Vec<RefCard> = hand.iter().copied().filter(|&c| rank(c) != 0).collect();
+    let spare: Vec<RefCard> = reference::deck(false).into_iter().filter(|c| !hand.contains(c)).collect();
+    let wilds = hand.len() - naturals.len();
+    let mut best = RefCategory::HighCard;
+    let mut pick = vec![0usize; wilds];
+    fn go(spare: &[RefCard], from: usize, depth: usize, pick: &mut Vec<usize>, naturals: &[RefCard], best: &mut RefCategory) {
+        if depth == pick.len() {
+            let mut five = naturals.to_vec();
+            five.extend(pick.iter().map(|&i| spare[i]));
+            *best = (*best).max(reference::standard(&five).category);
+            return;
+        }
+        for i in from..spare.len() {
+            pick[depth] = i;
+            go(spare, i + 1, depth + 1, pick, naturals, best);
+        }
+    }
+    go(&spare, 0, 0, &mut pick, &naturals, &mut best);
+    best
 }
 
 /// Face Up Pai Gow Fortune Bonus (688a.6(b), (e)): the seven-card hands first (natural seven-card

@@ -185,6 +185,32 @@ fn face_up_pai_gow_fortune_bonus() {
     check("face-up-pai-gow", "fortune-bonus", None, &builtin_tables("face-up-pai-gow", "fortune-bonus"), 1_000_000, 110);
 }
 
+/// A made-up fixed table for progressive wagers: their meter pays have no fixed price.
+fn fixed(lines: &[&str], pays: &[&str]) -> Paytable {
+    table("fixed", &lines.iter().zip(pays).map(|(&o, &p)| (o, p)).collect::<Vec<_>>())
+}
+
+#[test]
+fn high_card_flush_progressive_both_readings() {
+    let t = fixed(
+        &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
+        &["5000 for 1", "500 for 1", "250 for 1", "40 for 1", "3 for 1"],
+    );
+    check("high-card-flush", "progressive", Some("ace-high-or-low"), &[t.clone()], 1_000_000, 111);
+    check("high-card-flush", "progressive", Some("ace-high-only"), &[t], 1_000_000, 112);
+}
+
+#[test]
+fn dj_wild_progressive_every_reading() {
+    let t = fixed(
+        &["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
+        &["2000 to 1", "200 to 1", "300 to 1", "50 to 1", "40 to 1", "30 to 1", "9 to 1"],
+    );
+    for (i, v) in ["best-eligible-hand", "as-four-of-a-kind", "as-straight-flush", "not-paid", "no-wild-cards"].iter().enumerate() {
+        check("dj-wild", "progressive", Some(v), &[t.clone()], 500_000, 113 + i as u64);
+    }
+}
+
 #[test]
 fn dj_wild_bad_beat_player_hand_loses() {
     check("dj-wild", "bad-beat", Some("player-hand-loses"), &builtin_tables("dj-wild", "bad-beat"), 1_000_000, 111);

@@ -206,7 +206,7 @@ pub fn index_html(report: &Value) -> String {
                 .map(|sheet| arr(&sheet["paytables"]).iter().map(|t| format!("{} {}%", s(&t["id"]), t["house_edge_percent"].as_str().unwrap_or("-"))).collect())
                 .unwrap_or_default();
             let checks: Vec<&str> = arr(&w["published"]).iter().flat_map(|f| arr(&f["checks"]).iter().map(|c| s(&c["status"]))).collect();
-            let statuses: Vec<String> = ["reproduced", "DIFFERS", "not computed"]
+            let statuses: Vec<String> = ["reproduced", "DIFFERS", "not computed", "implies term"]
                 .iter()
                 .filter_map(|st| {
                     let n = checks.iter().filter(|c| *c == st).count();
