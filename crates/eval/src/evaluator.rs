@@ -22,10 +22,29 @@ pub enum Ranking {
     /// DJ Wild (687a.6) over 53 cards: deuces and the joker fully wild; five wilds beat a royal
     /// flush, which beats five of a kind, which beats a straight flush.
     DeucesJokerWild,
+    /// Face Up Pai Gow with the "Fully wild joker" of Progressive Paytables 2, 5, 6 and 7
+    /// (688a.12(d)) over 53 cards: the joker, and only the joker, is any card; straights in the
+    /// pai gow order (688a.6(b)). Four of a rank and the joker are five of a kind (five aces are
+    /// five of a kind of aces, 688a.6(f)(5)-(6)). Categories order as in [`Category`], so five of a kind
+    /// ranks below a royal; the two never meet in seven cards. Not one of the games' main
+    /// rankings, so not in [`Ranking::ALL`].
+    PaiGowWildJoker,
 }
 
 impl Ranking {
+    /// The rankings of the games' main hands. [`Ranking::PaiGowWildJoker`], a bonus wager's
+    /// reading, is left out.
     pub const ALL: [Ranking; 4] = [Ranking::Standard, Ranking::Joker, Ranking::PaiGow, Ranking::DeucesJokerWild];
+
+    const fn index(self) -> usize {
+        match self {
+            Ranking::Standard => 0,
+            Ranking::Joker => 1,
+            Ranking::PaiGow => 2,
+            Ranking::DeucesJokerWild => 3,
+            Ranking::PaiGowWildJoker => 4,
+        }
+    }
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -33,6 +52,7 @@ impl Ranking {
             Ranking::Joker => "joker",
             Ranking::PaiGow => "pai-gow",
             Ranking::DeucesJokerWild => "deuces-joker-wild",
+            Ranking::PaiGowWildJoker => "pai-gow-wild-joker",
         }
     }
 
@@ -52,7 +72,8 @@ impl Ranking {
                 order: StraightOrder::PaiGow,
                 wild: Wild::SemiJoker { natural_royal_ranks_higher: false },
             },
-            Ranking::DeucesJokerWild => Rules { order: StraightOrder::Standard, wild: Wild::Full },
+            Ranking::DeucesJokerWild => Rules { order: StraightOrder::Standard, wild: Wild::Full { deuces: true } },
+            Ranking::PaiGowWildJoker => Rules { order: StraightOrder::PaiGow, wild: Wild::Full { deuces: false } },
         }
     }
 }
@@ -121,9 +142,8 @@ pub struct Evaluator {
 impl Evaluator {
     /// The shared evaluator of `ranking`; its tables are generated on first use.
     pub fn get(ranking: Ranking) -> &'static Evaluator {
-        static CELLS: [OnceLock<Evaluator>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        let i = Ranking::ALL.iter().position(|&r| r == ranking).unwrap();
-        CELLS[i].get_or_init(|| Evaluator::build(ranking))
+        static CELLS: [OnceLock<Evaluator>; 5] = [const { OnceLock::new() }; 5];
+        CELLS[ranking.index()].get_or_init(|| Evaluator::build(ranking))
     }
 
     fn build(ranking: Ranking) -> Evaluator {
@@ -134,7 +154,7 @@ impl Evaluator {
             let wild = match rules.wild {
                 Wild::None => false,
                 Wild::SemiJoker { .. } => card.is_joker(),
-                Wild::Full => card.is_joker() || card.rank() == Some(parsheet_cards::Rank::TWO),
+                Wild::Full { deuces } => card.is_joker() || (deuces && card.rank() == Some(parsheet_cards::Rank::TWO)),
             };
             card_keys[i as usize] = match (wild, card.rank(), card.suit()) {
                 (true, _, _) => HandKey { key: HandKey::WILD, naturals: 0 },

@@ -153,7 +153,8 @@ fn count_ranking(ranking: Ranking, deck: &Deck, cards: usize, progress: &(dyn Fn
 /// Whether a ranking has the category at all (a category may exist and still count zero).
 fn category_exists(ranking: Ranking, category: Category) -> bool {
     match category {
-        Category::FiveWilds | Category::FiveOfAKind => ranking == Ranking::DeucesJokerWild,
+        Category::FiveWilds => ranking == Ranking::DeucesJokerWild,
+        Category::FiveOfAKind => matches!(ranking, Ranking::DeucesJokerWild | Ranking::PaiGowWildJoker),
         Category::FiveAces => matches!(ranking, Ranking::Joker | Ranking::PaiGow),
         _ => true,
     }

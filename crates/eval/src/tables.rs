@@ -158,8 +158,8 @@ pub(crate) enum Wild {
     /// The joker plays as an ace or completes a straight, flush or straight flush. With
     /// `natural_royal_ranks_higher`, a royal without the joker beats one with it.
     SemiJoker { natural_royal_ranks_higher: bool },
-    /// Deuces and joker are fully wild; five wilds is the top hand.
-    Full,
+    /// The joker (and with `deuces`, every deuce) is fully wild; five wilds is the top hand.
+    Full { deuces: bool },
 }
 
 impl Wild {
@@ -167,7 +167,8 @@ impl Wild {
         match self {
             Wild::None => 0,
             Wild::SemiJoker { .. } => 1,
-            Wild::Full => 5,
+            Wild::Full { deuces: true } => 5,
+            Wild::Full { deuces: false } => 1,
         }
     }
 }
@@ -200,8 +201,8 @@ impl Rules {
                 }
                 best
             }
-            (Wild::Full, 5) => five::strength(Category::FiveWilds, false, &[]),
-            (Wild::Full, w) => {
+            (Wild::Full { .. }, 5) => five::strength(Category::FiveWilds, false, &[]),
+            (Wild::Full { .. }, w) => {
                 let mut best = 0;
                 for_each_rank_multiset(w, &mut |extra| {
                     let mut c = *counts;

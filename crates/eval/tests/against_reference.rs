@@ -30,6 +30,7 @@ fn reference_of(ranking: Ranking) -> fn(&[RefCard]) -> RefValue {
         Ranking::Joker => reference::saigon_joker,
         Ranking::PaiGow => reference::pai_gow,
         Ranking::DeucesJokerWild => reference::deuces_joker_wild,
+        Ranking::PaiGowWildJoker => unreachable!("not in Ranking::ALL; checked against substitution in parsheet-games tests/fupg_progressive.rs"),
     }
 }
 

@@ -224,6 +224,16 @@ pub(crate) static WAGERS: &[Wager] = &[
         variants: crate::ace_high::VARIANTS,
         count: crate::ace_high::ace_high_bonus,
     },
+    Wager {
+        game: "face-up-pai-gow",
+        id: "progressive",
+        title: "Progressive Payout Wager (fixed and meter lines, without the Envy Bonus)",
+        rules: "688a.6(a), 688a.6(f), 688a.7(e)(3), 688a.11, 688a.12(d)",
+        deal: "the player's seven cards from 52 cards and one joker",
+        outcomes: crate::fupg_progressive::OUTCOMES,
+        variants: crate::fupg_progressive::VARIANTS,
+        count: crate::fupg_progressive::count,
+    },
 ];
 
 /// The two ace readings of High Card Flush straight flushes (Straight Flush Bonus, Progressive).

@@ -12,6 +12,7 @@
 
 pub mod ace_high;
 mod bonus;
+pub mod fupg_progressive;
 pub mod head_to_head;
 pub mod strategy;
 

@@ -215,6 +215,30 @@ pub static RULES: &[Rules] = &[
         variants: &[],
         settle: fortune_bonus,
     },
+    Rules {
+        game: "face-up-pai-gow",
+        wager: "progressive",
+        source: Source::WithJoker,
+        cards: 7,
+        ids: &[
+            "7-card-natural-straight-flush-holding-royal",
+            "7-card-natural-straight-flush",
+            "royal-flush-plus-royal-match",
+            "7-card-wild-straight-flush-holding-royal",
+            "7-card-wild-straight-flush",
+            "five-aces",
+            "five-of-a-kind",
+            "royal-flush",
+            "straight-flush",
+            "four-of-a-kind",
+            "full-house",
+            "flush",
+            "straight",
+            "three-of-a-kind",
+        ],
+        variants: &["ordinary-joker", "fully-wild-joker", "ordinary-joker-trips-over-straight", "fully-wild-joker-trips-over-straight"],
+        settle: fupg_progressive,
+    },
 ];
 
 const ACE: u8 = 12;
@@ -541,6 +565,86 @@ fn fortune_bonus(hand: &[RefCard], _: &str) -> Option<&'static str> {
         Straight => "straight",
         ThreeOfAKind => "three-of-a-kind",
         TwoPair if lines.three_pair => "three-pair",
+        _ => return None,
+    })
+}
+
+/// The best pai gow reading of cards with a fully wild joker: four of a rank and the joker are
+/// five of a kind; otherwise the joker becomes each card not held (a held card adds nothing
+/// without four of its rank).
+fn pai_gow_wild_joker(hand: &[RefCard]) -> reference::RefValue {
+    let naturals: Vec<RefCard> = hand.iter().copied().filter(|c| !c.is_joker()).collect();
+    if naturals.len() == hand.len() {
+        return reference::pai_gow(hand);
+    }
+    for r in 0..13 {
+        if naturals.iter().filter(|c| c.rank() == Some(r)).count() == 4 {
+            return reference::RefValue { category: RefCategory::FiveOfAKind, tiebreak: vec![r] };
+        }
+    }
+    reference::deck(false)
+        .into_iter()
+        .filter(|c| !naturals.contains(c))
+        .map(|c| {
+            let mut cards = naturals.clone();
+            cards.push(c);
+            reference::pai_gow(&cards)
+        })
+        .max()
+        .expect("52 substitutes")
+}
+
+/// Face Up Pai Gow Progressive (688a.6(f), 688a.11(h)(3), 688a.12(d)): the highest hand of
+/// 688a.6(f) the seven cards hold, seven-card straight flushes split by whether they hold a
+/// royal. Readings: the joker ordinary (688a.6(a)) or fully wild; a straight above three of a
+/// kind (688a.6(b)) or three of a kind above a straight (Paytable 4's printed order).
+fn fupg_progressive(hand: &[RefCard], variant: &str) -> Option<&'static str> {
+    let seven: &[RefCard; 7] = hand.try_into().expect("seven cards");
+    let wild = variant.starts_with("fully-wild-joker");
+    let trips_over_straight = variant.ends_with("trips-over-straight");
+    let lines = reference::pai_gow_seven_card_lines(seven);
+    let best = if wild { pai_gow_wild_joker(hand) } else { reference::pai_gow(hand) };
+    let royal = best.category == RefCategory::RoyalFlush;
+    let joker = hand.iter().any(|c| c.is_joker());
+    if lines.seven_card_straight_flush_natural {
+        return Some(if royal { "7-card-natural-straight-flush-holding-royal" } else { "7-card-natural-straight-flush" });
+    }
+    // Fully wild, the joker may also be the Royal Match's king or queen beside a natural royal.
+    let joker_match = wild && joker && {
+        let naturals: Vec<RefCard> = hand.iter().copied().filter(|c| !c.is_joker()).collect();
+        (0..4).any(|s| {
+            [ACE, KING, QUEEN, JACK, 8].iter().all(|&r| naturals.contains(&RefCard::natural(r, s)))
+                && naturals.iter().any(|&c| suit(c) != s && matches!(rank(c), KING | QUEEN))
+        })
+    };
+    if lines.royal_plus_royal_match || joker_match {
+        return Some("royal-flush-plus-royal-match");
+    }
+    if lines.seven_card_straight_flush_with_joker {
+        return Some(if royal { "7-card-wild-straight-flush-holding-royal" } else { "7-card-wild-straight-flush" });
+    }
+    use RefCategory::*;
+    Some(match best.category {
+        FiveAces => "five-aces",
+        FiveOfAKind if best.tiebreak == [ACE] => "five-aces",
+        FiveOfAKind => "five-of-a-kind",
+        RoyalFlush => "royal-flush",
+        StraightFlush => "straight-flush",
+        FourOfAKind => "four-of-a-kind",
+        FullHouse => "full-house",
+        Flush => "flush",
+        Straight if trips_over_straight && {
+            let joker = joker as usize;
+            (0..13u8).any(|r| {
+                let n = hand.iter().filter(|c| c.rank() == Some(r)).count();
+                n >= 3 || (n + joker >= 3 && (wild || r == ACE))
+            })
+        } =>
+        {
+            "three-of-a-kind"
+        }
+        Straight => "straight",
+        ThreeOfAKind => "three-of-a-kind",
         _ => return None,
     })
 }

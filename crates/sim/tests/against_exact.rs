@@ -229,6 +229,27 @@ fn face_up_pai_gow_ace_high_bonus() {
 }
 
 #[test]
+fn face_up_pai_gow_progressive() {
+    // The built-in tables pay shares of a meter, which need a model, so the check is of the
+    // outcome frequencies with a made-up table of fixed pays.
+    let t = table(
+        "made-up",
+        &[
+            ("royal-flush", "500 to 1"),
+            ("straight-flush", "100 to 1"),
+            ("four-of-a-kind", "40 to 1"),
+            ("full-house", "5 to 1"),
+            ("flush", "3 to 1"),
+            ("straight", "1 to 1"),
+            ("three-of-a-kind", "2 to 1"),
+        ],
+    );
+    for variant in ["ordinary-joker", "fully-wild-joker", "ordinary-joker-trips-over-straight", "fully-wild-joker-trips-over-straight"] {
+        check("face-up-pai-gow", "progressive", Some(variant), std::slice::from_ref(&t), 300_000, 111);
+    }
+}
+
+#[test]
 fn every_countable_wager_and_reading_is_covered_here() {
     // The list above must grow with parsheet-games: every wager it counts is one the simulator
     // deals, with the same readings.
