@@ -80,3 +80,53 @@ pub fn over_under(play: &dyn Fn(u32) -> OverUnderPlay, opposite_loses: bool, rou
     let variance = (sum_sq as f64 / n - mean * mean).max(0.0);
     MainGameEstimate { rounds, mean_net: mean, standard_error: (variance / n).sqrt(), mean_wagered: wagered as f64 / n }
 }
+
+/// The Blind's net per unit on a winning hand (687a.12(b)): five wilds 1000 to 1 … straight 1 to
+/// 1; three of a kind or less pushes.
+fn dj_blind(category: parsheet_reference::RefCategory) -> i64 {
+    use parsheet_reference::RefCategory::*;
+    match category {
+        FiveWilds => 1000,
+        RoyalFlush => 50,
+        FiveOfAKind => 10,
+        StraightFlush => 9,
+        FourOfAKind => 4,
+        FullHouse => 3,
+        Flush => 2,
+        Straight => 1,
+        _ => 0,
+    }
+}
+
+/// Deals `rounds` rounds of DJ Wild Stud Poker (687a) from a freshly shuffled 53-card deck: the
+/// player's five cards, then the dealer's five. `raises(player's cards)` decides; a fold loses
+/// Ante and Blind (2 units), a raise adds 2 units and settles by 687a.11(e) with the reference
+/// evaluator (deuces and joker wild): a higher hand wins Ante and Raise 1 to 1 and the Blind by
+/// 687a.12(b), a tie pushes, a lower hand loses all three.
+pub fn dj_wild(raises: &dyn Fn(&[parsheet_reference::RefCard]) -> bool, rounds: u64, seed: u64) -> MainGameEstimate {
+    let mut deck = parsheet_reference::deck(true);
+    let mut rng = Xoshiro256::seed_from(seed);
+    let (mut sum, mut sum_sq, mut wagered) = (0i64, 0i64, 0i64);
+    for _ in 0..rounds {
+        let cards = rng.deal(&mut deck, 10);
+        let (player, dealer) = (&cards[..5], &cards[5..]);
+        wagered += 2;
+        let net: i64 = if !raises(player) {
+            -2
+        } else {
+            wagered += 2;
+            let (p, d) = (parsheet_reference::deuces_joker_wild(player), parsheet_reference::deuces_joker_wild(dealer));
+            match p.cmp(&d) {
+                std::cmp::Ordering::Greater => 3 + dj_blind(p.category),
+                std::cmp::Ordering::Equal => 0,
+                std::cmp::Ordering::Less => -4,
+            }
+        };
+        sum += net;
+        sum_sq += net * net;
+    }
+    let n = rounds as f64;
+    let mean = sum as f64 / n;
+    let variance = (sum_sq as f64 / n - mean * mean).max(0.0);
+    MainGameEstimate { rounds, mean_net: mean, standard_error: (variance / n).sqrt(), mean_wagered: wagered as f64 / n }
+}

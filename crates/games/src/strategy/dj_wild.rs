@@ -101,6 +101,29 @@ fn ratio(n: i128, d: u128) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
 }
 
+/// The player hands that raise under the optimal strategy for `blind`, as sorted card bitmasks
+/// (for the simulator, which plays this strategy and settles by the rules on its own).
+pub fn raising_hands(blind: &Paytable) -> Result<Vec<u64>, String> {
+    let e = Evaluator::get(Ranking::DeucesJokerWild);
+    let m = dj_matchups();
+    let total = m.opponents as i128;
+    let mut out = Vec::new();
+    for i in 0..m.hands.len() {
+        let (p, q) = blind_net(blind, e.category(HandRank(m.ranks[i] as u16)))?;
+        if raise_value(m.below[i] as i128, m.above[i] as i128, p, q) > -2 * q * total {
+            out.push(m.hands[i].0);
+        }
+    }
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// Expected net of raising × q × opponents, for a Blind net of p/q: a win takes 1 + 2 + Blind,
+/// a loss costs 4 (Ante, Blind and two Antes).
+fn raise_value(below: i128, above: i128, p: i128, q: i128) -> i128 {
+    below * (3 * q + p) - 4 * q * above
+}
+
 /// The Blind's net per unit for a winning `category`, as `(p, q)` with `q > 0`.
 fn blind_net(blind: &Paytable, category: Category) -> Result<(i128, i128), String> {
     let outcome = blind_outcome(category);
@@ -133,8 +156,7 @@ pub fn solve(_variant: &str, blind: &Paytable) -> Result<Solution, String> {
         let category = e.category(rank);
         let (p, q) = net_of(category);
         let (below, above) = (m.below[i] as i128, m.above[i] as i128);
-        // Expected net × q × total: raising wins 1 + 2 + Blind, loses 4 (Ante, Blind, 2 Antes).
-        let raise = below * (3 * q + p) - 4 * q * above;
+        let raise = raise_value(below, above, p, q);
         let fold = -2 * q * total;
         let raises = raise > fold;
         if raises {
