@@ -13,16 +13,8 @@ use crate::TablesArg;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game id, e.g. dj-wild.
-    pub game: String,
-    /// Wager id, e.g. progressive.
-    pub wager: String,
-    /// Paytable id (1, 2, A, ...). Needed when there are several.
-    #[arg(long)]
-    pub paytable: Option<String>,
-    /// A named rule reading, where the wager has several (see `parsheet list`).
-    #[arg(long)]
-    pub variant: Option<String>,
+    #[command(flatten)]
+    pub target: crate::analyze::WagerArgs,
     /// Meter amount in dollars for the payback at that meter, e.g. 25000 or $25,000.
     #[arg(long, allow_hyphen_values = true)]
     pub meter: Option<String>,
@@ -302,8 +294,9 @@ fn verify_one(game: &str, p: &PaytableEntry, f: &Published, v: &Percent, counts:
 
 pub fn run(args: Args) -> Result<(), String> {
     let games = args.tables.load()?;
-    let entry = crate::analyze::select(&games, &args.game, &args.wager, args.paytable.as_deref())?;
-    let wager = parsheet_games::find(&args.game, &args.wager)?;
+    let t = &args.target;
+    let entry = crate::analyze::select(&games, &t.game, &t.wager, t.paytable.as_deref())?;
+    let wager = parsheet_games::find(&t.game, &t.wager)?;
     let meter = args.meter.as_deref().map(|m| user_dollars("meter", m)).transpose()?;
     let assume = Assume {
         wager: args.wager_amount.as_deref().map(|w| user_dollars("wager", w)).transpose()?,
@@ -314,10 +307,10 @@ pub fn run(args: Args) -> Result<(), String> {
     if assume.wager.as_ref().is_some_and(|w| w.is_zero()) {
         return Err("--wager must be greater than zero".into());
     }
-    let counts = wager.count(args.variant.as_deref())?;
-    let variant = args.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
+    let counts = wager.count(t.variant.as_deref())?;
+    let variant = t.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
     let (m, said) = model_of(&counts, entry, &assume)?;
-    print!("{}", report(&args.game, &args.wager, &entry.table.id, variant.as_deref(), &m, &said, meter.as_ref()));
+    print!("{}", report(&t.game, &t.wager, &entry.table.id, variant.as_deref(), &m, &said, meter.as_ref()));
     Ok(())
 }
 

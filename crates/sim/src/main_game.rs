@@ -36,6 +36,16 @@ pub struct MainGameEstimate {
     pub mean_wagered: f64,
 }
 
+impl MainGameEstimate {
+    /// From the sums of the nets, of their squares and of the amounts wagered over `rounds`.
+    fn from_sums(rounds: u64, sum: i64, sum_sq: i64, wagered: i64) -> MainGameEstimate {
+        let n = rounds as f64;
+        let mean = sum as f64 / n;
+        let variance = (sum_sq as f64 / n - mean * mean).max(0.0);
+        MainGameEstimate { rounds, mean_net: mean, standard_error: (variance / n).sqrt(), mean_wagered: wagered as f64 / n }
+    }
+}
+
 /// Deals `rounds` rounds of Over/Under from a freshly shuffled six-deck shoe each round (aces 11,
 /// tens and faces 10), the play chosen by `play(first card's value)`, and settles Ante and
 /// Over/Under wagers at 1 to 1: a win in the chosen range, a loss on 18-23, and on the opposite
@@ -75,10 +85,7 @@ pub fn over_under(play: &dyn Fn(u32) -> OverUnderPlay, opposite_loses: bool, rou
         sum += net;
         sum_sq += net * net;
     }
-    let n = rounds as f64;
-    let mean = sum as f64 / n;
-    let variance = (sum_sq as f64 / n - mean * mean).max(0.0);
-    MainGameEstimate { rounds, mean_net: mean, standard_error: (variance / n).sqrt(), mean_wagered: wagered as f64 / n }
+    MainGameEstimate::from_sums(rounds, sum, sum_sq, wagered)
 }
 
 /// The Blind's net per unit on a winning hand (687a.12(b)): five wilds 1000 to 1 … straight 1 to
@@ -125,8 +132,5 @@ pub fn dj_wild(raises: &dyn Fn(&[parsheet_reference::RefCard]) -> bool, rounds: 
         sum += net;
         sum_sq += net * net;
     }
-    let n = rounds as f64;
-    let mean = sum as f64 / n;
-    let variance = (sum_sq as f64 / n - mean * mean).max(0.0);
-    MainGameEstimate { rounds, mean_net: mean, standard_error: (variance / n).sqrt(), mean_wagered: wagered as f64 / n }
+    MainGameEstimate::from_sums(rounds, sum, sum_sq, wagered)
 }

@@ -178,17 +178,9 @@ pub fn solve(_variant: &str, blind: &Paytable) -> Result<Solution, String> {
     let mut rows: Vec<(String, u128)> = BLIND_OUTCOMES.iter().zip(wins).map(|(o, n)| (format!("win-{o}"), n)).collect();
     rows.extend([("tie".to_string(), ties), ("lose".to_string(), losses), ("fold".to_string(), folds)]);
     let mut outcome_nets: Vec<(String, BigRational)> = Vec::new();
-    for (o, c) in BLIND_OUTCOMES.iter().zip([
-        Category::FiveWilds,
-        Category::RoyalFlush,
-        Category::FiveOfAKind,
-        Category::StraightFlush,
-        Category::FourOfAKind,
-        Category::FullHouse,
-        Category::Flush,
-        Category::Straight,
-        Category::ThreeOfAKind,
-    ]) {
+    for o in BLIND_OUTCOMES {
+        // The best category settled on this line stands for it: one line, one pay.
+        let c = Category::ALL_BEST_FIRST.into_iter().find(|&c| blind_outcome(c) == o).expect("every line has a category");
         let (p, q) = net_of(c);
         outcome_nets.push((format!("win-{o}"), ratio(3 * q + p, q as u128)));
     }
