@@ -89,6 +89,16 @@ pub enum Format {
 }
 
 fn main() -> ExitCode {
+    // A reader that stops early (`parsheet strategy dj-wild | head`) closes stdout; `println!`
+    // then panics. That is the reader's choice, not a fault: leave quietly, as a SIGPIPE would.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info.payload().downcast_ref::<String>().map_or("", String::as_str);
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default_hook(info);
+    }));
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Frequencies(args) => frequencies::run(args),

@@ -307,6 +307,15 @@ pub fn run(args: Args) -> Result<(), String> {
     if assume.wager.as_ref().is_some_and(|w| w.is_zero()) {
         return Err("--wager must be greater than zero".into());
     }
+    // 688a.1: an Envy Bonus is paid only on a Qualifying Wager, one of at least $5.
+    let qualifying = BigRational::from_integer(5.into());
+    let stake = assume.wager.clone().or_else(|| entry.terms.iter().find(|(k, _)| k == "wager").and_then(|(_, v)| user_dollars("wager", v).ok()));
+    if t.game == "face-up-pai-gow" && args.players > 0 && !entry.envy.is_empty() && stake.as_ref().is_none_or(|w| *w < qualifying) {
+        return Err(format!(
+            "an Envy Bonus is paid only on a Qualifying Wager of at least $5 (688a.1); the wager is {}: give --wager 5 or more with --players",
+            stake.map_or("not printed (taken as $1)".to_string(), |w| format!("${}", Decimal(&w).with_places(2)))
+        ));
+    }
     let counts = wager.count(t.variant.as_deref())?;
     let variant = t.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
     let (m, said) = model_of(&counts, entry, &assume)?;

@@ -218,26 +218,39 @@ fn to_text(c: &Comparison) -> String {
 /// A main game played with the solver's optimal strategy, settled by the simulator's own rules.
 fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Result<(), String> {
     use num_traits::ToPrimitive;
-    use parsheet_sim::main_game::{over_under, over_under_strategy};
-    if game.game != "over-under" {
-        return Err(format!("parsheet simulates the main game of over-under only, not {}", game.game));
-    }
+    use parsheet_sim::main_game::{dj_wild, over_under, over_under_strategy};
     let variant = args.target.variant.clone().unwrap_or_else(|| game.variants[0].id.to_string());
-    let s = game.solve(Some(&variant), None)?;
-    let est = over_under(&over_under_strategy(&s.strategy), variant == "opposite-range-loses", args.rounds, args.seed);
+    let (s, est) = match game.game {
+        "over-under" => {
+            let s = game.solve(Some(&variant), None)?;
+            let est = over_under(&over_under_strategy(&s.strategy), variant == "opposite-range-loses", args.rounds, args.seed);
+            (s, est)
+        }
+        "dj-wild" => {
+            let games = args.tables.load()?;
+            let blind = &crate::analyze::select(&games, game.game, game.wager, args.target.paytable.as_deref())?.table;
+            let s = game.solve(Some(&variant), Some(blind))?;
+            let raising = parsheet_games::strategy::dj_wild::raising_hands(blind)?;
+            // The solve above has checked that every Blind pay has a fixed net result.
+            let net = |outcome: &str| blind.pay(outcome).map_or(-1.0, |p| p.net().and_then(|n| n.to_f64()).unwrap_or(f64::NAN));
+            let est = dj_wild(&|hand| raising.binary_search(&parsheet_sim::main_game::solver_bits(hand)).is_ok(), &net, args.rounds, args.seed);
+            (s, est)
+        }
+        other => return Err(format!("parsheet simulates the main games of over-under and dj-wild, not {other}")),
+    };
     let exact = s.expected_net.to_f64().unwrap();
     let z = (est.mean_net - exact) / est.standard_error;
     let within = z.abs() <= WITHIN;
     match args.format {
         Format::Json => println!(
             "{}",
-            json!({"game": args.target.game, "wager": "base", "variant": variant, "rounds": args.rounds.to_string(), "seed": args.seed.to_string(),
+            json!({"game": args.target.game, "wager": game.wager, "variant": variant, "rounds": args.rounds.to_string(), "seed": args.seed.to_string(),
                 "house_edge_estimate": -est.mean_net, "standard_error": est.standard_error,
                 "exact_house_edge": fraction(&s.house_edge()), "exact_house_edge_percent": Decimal(&s.house_edge()).percent(6),
                 "z_score": z, "within_4_standard_errors": within, "average_wager_estimate": est.mean_wagered})
         ),
         _ => {
-            println!("{} {} — optimal strategy, reading {variant}, {} rounds, seed {}\n", args.target.game, "base", args.rounds, args.seed);
+            println!("{} {} — optimal strategy, reading {variant}, {} rounds, seed {}\n", args.target.game, game.wager, args.rounds, args.seed);
             println!("    simulated edge: {:.4}% ± {:.4}% per Ante (one standard error)", -100.0 * est.mean_net, 100.0 * est.standard_error);
             println!("        exact edge: {}% = {}", Decimal(&s.house_edge()).percent(6), fraction(&s.house_edge()));
             println!("           z-score: {z:+.2}");

@@ -1,6 +1,7 @@
 //! `parsheet strategy <game>`: the optimal strategy of a main game as a table, and the exact
 //! results under it.
 
+use num_rational::BigRational;
 use parsheet_paytable::{fraction, Decimal};
 use parsheet_games::strategy::find_strategy;
 
@@ -31,15 +32,7 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let reading = g.variants.iter().find(|v| v.id == variant).unwrap();
     println!("{} (§ {})\nreading {}: {}\n", g.title, g.rules, reading.id, reading.description);
-    // Columns: every option any situation offers, in order of first appearance.
-    let mut plays: Vec<&str> = Vec::new();
-    for d in &s.strategy {
-        for (o, _) in &d.options {
-            if !plays.contains(o) {
-                plays.push(o);
-            }
-        }
-    }
+    let plays = s.plays();
     let width = s.strategy.iter().map(|d| d.situation.chars().count()).max().unwrap_or(9).max(9);
     print!("{:<width$} {:<10}", "situation", "play");
     for p in &plays {
@@ -63,6 +56,10 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     println!("{:>ow$}: {:>16} deals", "cycle", s.counts.cycle());
     println!("\n      house edge per Ante: {}% = {}", Decimal(&s.house_edge()).percent(6), fraction(&s.house_edge()));
+    if s.initial_wager != BigRational::from_integer(1.into()) {
+        let e = s.house_edge_per_initial_wager();
+        println!("per initial wager ({} Antes): {}% = {}", fraction(&s.initial_wager), Decimal(&e).percent(6), fraction(&e));
+    }
     println!("   average total wagered: {} units per Ante = {}", Decimal(&s.expected_wager).with_places(6), fraction(&s.expected_wager));
     println!("         element of risk: {}% of the total wagered = {}", Decimal(&s.element_of_risk()).percent(6), fraction(&s.element_of_risk()));
     println!("payback per total wagered: {}%", Decimal(&s.payback_per_total_wagered()).percent(6));

@@ -145,7 +145,7 @@ pub fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut Co
                     Ok(s) => s,
                     Err(e) => return base(f.paytable.as_deref().unwrap_or("all"), Some(variant.id), Status::NotComputed, None, places, e),
                 };
-                let (c, basis) = if f.kind.is_house_share() { (s.house_edge(), "per initial wager") } else { (s.payback_per_total_wagered(), "per total amount wagered") };
+                let (c, basis) = if f.kind.is_house_share() { (s.house_edge_per_initial_wager(), "per initial wager") } else { (s.payback_per_total_wagered(), "per total amount wagered") };
                 let ok = matches(&c, v);
                 let dev = Decimal(&((&c - &v.value) * BigRational::from_integer(100.into()))).with_places(v.places + 2);
                 let t = f.paytable.clone().unwrap_or_else(|| "all".into());

@@ -3,8 +3,9 @@
 //!
 //! A [`Solution`] holds the strategy as a table a person can read, the outcome counts over the
 //! whole cycle of deals under that strategy, and the expected net result and total amount
-//! wagered per unit of initial wager, from which the house edge (per initial wager), the element
-//! of risk (per total wagered) and the payback on either basis follow.
+//! wagered per unit of Ante, from which the house edge (per Ante, or per initial wager where the
+//! game requires more than the Ante, as DJ Wild's Blind), the element of risk (per total wagered)
+//! and the payback on either basis follow.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -33,23 +34,52 @@ pub struct Decision {
 pub struct Solution {
     pub strategy: Vec<Decision>,
     pub counts: OutcomeCounts,
-    /// Net result of each outcome, per unit of initial wager.
+    /// Net result of each outcome, per unit of Ante.
     pub nets: Vec<(String, BigRational)>,
-    /// Expected net result per unit of initial wager.
+    /// Expected net result per unit of Ante.
     pub expected_net: BigRational,
-    /// Expected total amount wagered per unit of initial wager.
+    /// Expected total amount wagered per unit of Ante.
     pub expected_wager: BigRational,
+    /// What the player must wager before the deal, in units of Ante (2 in DJ Wild: Ante and
+    /// Blind; 1 elsewhere).
+    pub initial_wager: BigRational,
 }
 
 impl Solution {
-    /// −expected net per unit of initial wager.
+    /// −expected net per unit of Ante.
     pub fn house_edge(&self) -> BigRational {
         -self.expected_net.clone()
+    }
+
+    /// −expected net per unit of the initial (required) wager.
+    pub fn house_edge_per_initial_wager(&self) -> BigRational {
+        self.house_edge() / &self.initial_wager
     }
 
     /// −expected net per unit of total amount wagered.
     pub fn element_of_risk(&self) -> BigRational {
         -(&self.expected_net / &self.expected_wager)
+    }
+
+    /// Every play some decision offers, as table columns: in order of first appearance, or by
+    /// number where all are numbered alike ("point-1" … "point-10").
+    pub fn plays(&self) -> Vec<&'static str> {
+        let mut plays: Vec<&'static str> = Vec::new();
+        for d in &self.strategy {
+            for (o, _) in &d.options {
+                if !plays.contains(o) {
+                    plays.push(o);
+                }
+            }
+        }
+        let numbered = |p: &str| p.rsplit_once('-').and_then(|(prefix, n)| Some((prefix.to_string(), n.parse::<u32>().ok()?)));
+        let keys: Option<Vec<(String, u32)>> = plays.iter().map(|p| numbered(p)).collect();
+        if let Some(keys) = keys.filter(|k| k.iter().all(|(prefix, _)| *prefix == k[0].0)) {
+            let mut both: Vec<(u32, &'static str)> = keys.iter().map(|k| k.1).zip(plays).collect();
+            both.sort_unstable();
+            plays = both.into_iter().map(|b| b.1).collect();
+        }
+        plays
     }
 
     /// Amount returned per unit of total amount wagered.
@@ -259,5 +289,5 @@ pub fn over_under_shoe(decks: u64, opposite_loses: bool) -> Solution {
         vec![("win".into(), ratio(2, 1)), ("lose".into(), ratio(-2, 1)), ("push".into(), ratio(0, 1)), ("surrender".into(), ratio(-1, 1))];
     let expected_net = ratio(2 * win as i128 - 2 * lose as i128 - surrender as i128, cycle);
     let expected_wager = ratio((2 * (cycle - surrender) + surrender) as i128, cycle);
-    Solution { strategy, counts, nets, expected_net, expected_wager }
+    Solution { strategy, counts, nets, expected_net, expected_wager, initial_wager: ratio(1, 1) }
 }

@@ -38,10 +38,10 @@ pub struct MainGameEstimate {
 
 impl MainGameEstimate {
     /// From the sums of the nets, of their squares and of the amounts wagered over `rounds`.
-    fn from_sums(rounds: u64, sum: i64, sum_sq: i64, wagered: i64) -> MainGameEstimate {
+    fn from_sums(rounds: u64, sum: f64, sum_sq: f64, wagered: i64) -> MainGameEstimate {
         let n = rounds as f64;
-        let mean = sum as f64 / n;
-        let variance = (sum_sq as f64 / n - mean * mean).max(0.0);
+        let mean = sum / n;
+        let variance = (sum_sq / n - mean * mean).max(0.0);
         MainGameEstimate { rounds, mean_net: mean, standard_error: (variance / n).sqrt(), mean_wagered: wagered as f64 / n }
     }
 }
@@ -85,48 +85,54 @@ pub fn over_under(play: &dyn Fn(u32) -> OverUnderPlay, opposite_loses: bool, rou
         sum += net;
         sum_sq += net * net;
     }
-    MainGameEstimate::from_sums(rounds, sum, sum_sq, wagered)
+    MainGameEstimate::from_sums(rounds, sum as f64, sum_sq as f64, wagered)
 }
 
-/// The Blind's net per unit on a winning hand (687a.12(b)): five wilds 1000 to 1 … straight 1 to
-/// 1; three of a kind or less pushes.
-fn dj_blind(category: parsheet_reference::RefCategory) -> i64 {
+/// A hand as the bitmask the exact solver uses (natural card at bit 16 × suit + rank, the joker
+/// at bit 63), to look the dealt hand up in the solver's strategy; nothing else here uses it.
+pub fn solver_bits(hand: &[parsheet_reference::RefCard]) -> u64 {
+    hand.iter().fold(0, |m, c| m | 1 << if c.is_joker() { 63 } else { 16 * c.suit().unwrap() as u32 + c.rank().unwrap() as u32 })
+}
+
+/// The Blind paytable's outcome (687a.12(b)) for a winning hand of `category`.
+pub fn dj_blind_outcome(category: parsheet_reference::RefCategory) -> &'static str {
     use parsheet_reference::RefCategory::*;
     match category {
-        FiveWilds => 1000,
-        RoyalFlush => 50,
-        FiveOfAKind => 10,
-        StraightFlush => 9,
-        FourOfAKind => 4,
-        FullHouse => 3,
-        Flush => 2,
-        Straight => 1,
-        _ => 0,
+        FiveWilds => "five-wilds",
+        RoyalFlush => "royal-flush",
+        FiveOfAKind => "five-of-a-kind",
+        StraightFlush => "straight-flush",
+        FourOfAKind => "four-of-a-kind",
+        FullHouse => "full-house",
+        Flush => "flush",
+        Straight => "straight",
+        _ => "three-of-a-kind-or-less",
     }
 }
 
 /// Deals `rounds` rounds of DJ Wild Stud Poker (687a) from a freshly shuffled 53-card deck: the
 /// player's five cards, then the dealer's five. `raises(player's cards)` decides; a fold loses
 /// Ante and Blind (2 units), a raise adds 2 units and settles by 687a.11(e) with the reference
-/// evaluator (deuces and joker wild): a higher hand wins Ante and Raise 1 to 1 and the Blind by
-/// 687a.12(b), a tie pushes, a lower hand loses all three.
-pub fn dj_wild(raises: &dyn Fn(&[parsheet_reference::RefCard]) -> bool, rounds: u64, seed: u64) -> MainGameEstimate {
+/// evaluator (deuces and joker wild): a higher hand wins Ante and Raise 1 to 1 and the Blind at
+/// `blind(outcome)` (its net per unit, from the paytable; see [`dj_blind_outcome`]), a tie
+/// pushes, a lower hand loses all three.
+pub fn dj_wild(raises: &dyn Fn(&[parsheet_reference::RefCard]) -> bool, blind: &dyn Fn(&str) -> f64, rounds: u64, seed: u64) -> MainGameEstimate {
     let mut deck = parsheet_reference::deck(true);
     let mut rng = Xoshiro256::seed_from(seed);
-    let (mut sum, mut sum_sq, mut wagered) = (0i64, 0i64, 0i64);
+    let (mut sum, mut sum_sq, mut wagered) = (0f64, 0f64, 0i64);
     for _ in 0..rounds {
         let cards = rng.deal(&mut deck, 10);
         let (player, dealer) = (&cards[..5], &cards[5..]);
         wagered += 2;
-        let net: i64 = if !raises(player) {
-            -2
+        let net = if !raises(player) {
+            -2.0
         } else {
             wagered += 2;
             let (p, d) = (parsheet_reference::deuces_joker_wild(player), parsheet_reference::deuces_joker_wild(dealer));
             match p.cmp(&d) {
-                std::cmp::Ordering::Greater => 3 + dj_blind(p.category),
-                std::cmp::Ordering::Equal => 0,
-                std::cmp::Ordering::Less => -4,
+                std::cmp::Ordering::Greater => 3.0 + blind(dj_blind_outcome(p.category)),
+                std::cmp::Ordering::Equal => 0.0,
+                std::cmp::Ordering::Less => -4.0,
             }
         };
         sum += net;

@@ -18,19 +18,14 @@ fn over_under_with_the_optimal_strategy_matches_the_exact_result() {
     }
 }
 
-/// The card bitmask parsheet-cards uses (natural card at 16 × suit + rank, joker at bit 63),
-/// to look the simulator's hands up in the solver's list.
-fn bits(cards: &[parsheet_reference::RefCard]) -> u64 {
-    cards.iter().fold(0, |m, c| m | 1 << if c.is_joker() { 63 } else { 16 * c.suit().unwrap() as u32 + c.rank().unwrap() as u32 })
-}
-
 #[test]
 fn dj_wild_with_the_optimal_strategy_matches_the_exact_result() {
     let tables = parsheet_tables::builtin().unwrap();
     let blind = &tables.iter().find(|g| g.game == "dj-wild").unwrap().wagers.iter().find(|w| w.id == "blind").unwrap().paytables[0].table;
     let s = find_strategy("dj-wild").unwrap().solve(None, Some(blind)).unwrap();
     let raising = parsheet_games::strategy::dj_wild::raising_hands(blind).unwrap();
-    let est = parsheet_sim::main_game::dj_wild(&|hand| raising.binary_search(&bits(hand)).is_ok(), 1_000_000, 21);
+    let net = |outcome: &str| blind.pay(outcome).map_or(-1.0, |p| p.net().unwrap().to_f64().unwrap());
+    let est = parsheet_sim::main_game::dj_wild(&|hand| raising.binary_search(&parsheet_sim::main_game::solver_bits(hand)).is_ok(), &net, 1_000_000, 21);
     let exact = s.expected_net.to_f64().unwrap();
     let z = (est.mean_net - exact) / est.standard_error;
     assert!(z.abs() < 4.0, "simulated {} ± {}, exact {exact}", est.mean_net, est.standard_error);

@@ -58,15 +58,7 @@ fn strategy_parts(w: &Value) -> Vec<(String, Vec<String>, Vec<Vec<String>>, Vec<
     arr(&w["strategy"])
         .iter()
         .map(|st| {
-            // Columns: every option any decision offers, in order of first appearance.
-            let mut plays: Vec<&str> = Vec::new();
-            for d in arr(&st["decisions"]) {
-                for o in arr(&d["options"]) {
-                    if !plays.contains(&s(&o["play"])) {
-                        plays.push(s(&o["play"]));
-                    }
-                }
-            }
+            let plays: Vec<&str> = arr(&st["plays"]).iter().map(s).collect();
             let mut header = vec!["situation".to_string(), "play".into()];
             header.extend(plays.iter().map(|p| format!("{p} (net per unit)")));
             let rows = arr(&st["decisions"])
@@ -80,12 +72,20 @@ fn strategy_parts(w: &Value) -> Vec<(String, Vec<String>, Vec<Vec<String>>, Vec<
                     r
                 })
                 .collect();
-            let summary = vec![
-                format!("house edge per initial wager {}% = {}", s(&st["house_edge_percent"]), s(&st["house_edge"])),
-                format!("average total wagered {} units per initial wager", s(&st["average_wager"])),
+            let mut summary = vec![format!("house edge per Ante {}% = {}", s(&st["house_edge_percent"]), s(&st["house_edge"]))];
+            if s(&st["initial_wager"]) != "1" {
+                summary.push(format!(
+                    "house edge per initial wager ({} Antes) {}% = {}",
+                    s(&st["initial_wager"]),
+                    s(&st["house_edge_per_initial_wager_percent"]),
+                    s(&st["house_edge_per_initial_wager"])
+                ));
+            }
+            summary.extend([
+                format!("average total wagered {} Antes", s(&st["average_wager"])),
                 format!("element of risk {}% = {}", s(&st["element_of_risk_percent"]), s(&st["element_of_risk"])),
                 format!("payback per total amount wagered {}%", s(&st["payback_per_total_wagered_percent"])),
-            ];
+            ]);
             let table = st["paytable"].as_str().map_or(String::new(), |t| format!(", paytable {t}"));
             (format!("Optimal strategy — reading `{}`{table} (cycle {})", s(&st["reading"]), s(&st["cycle"])), header, rows, summary)
         })

@@ -131,7 +131,8 @@ fn blind_net(blind: &Paytable, category: Category) -> Result<(i128, i128), Strin
         None => -BigRational::from_integer(1.into()),
         Some(p) => p.net().ok_or_else(|| format!("Blind paytable {}: {outcome} pays {p:?}, which needs a progressive model", blind.id))?,
     };
-    let to_i128 = |x: &BigInt| i128::try_from(x).map_err(|_| format!("Blind paytable {}: {outcome} pay is too large", blind.id));
+    // Small enough that Σ hands × opponents × (3q + p) stays far inside i128.
+    let to_i128 = |x: &BigInt| i128::try_from(x).ok().filter(|v| v.abs() < 1 << 40).ok_or_else(|| format!("Blind paytable {}: the {outcome} pay is too large", blind.id));
     Ok((to_i128(net.numer())?, to_i128(net.denom())?))
 }
 
@@ -190,7 +191,7 @@ pub fn solve(_variant: &str, blind: &Paytable) -> Result<Solution, String> {
         / BigRational::from_integer(cycle.into());
     let raised = cycle - folds;
     let expected_wager = ratio(2 * cycle as i128 + 2 * raised as i128, cycle);
-    Ok(Solution { strategy: compact(situations, total as u128), counts, nets: outcome_nets, expected_net, expected_wager })
+    Ok(Solution { strategy: compact(situations, total as u128), counts, nets: outcome_nets, expected_net, expected_wager, initial_wager: ratio(2, 1) })
 }
 
 /// What the strategy depends on: the category and, for a pair or high card, the ranks that
@@ -248,41 +249,65 @@ fn compact(situations: Vec<Situation>, opponents: u128) -> Vec<Decision> {
         Some(1) => " with a wild card".to_string(),
         Some(n) => format!(" with {n} wild cards"),
     };
-    let describe = |k: &SituationKey| match k.category {
-        Category::HighCard => format!("high card {}-{}{}", RANK_NAMES[k.ranks[0] as usize], RANK_NAMES[k.ranks[1] as usize], wild(k.wilds)),
-        Category::Pair => format!("pair of {}s, {} kicker{}", RANK_NAMES[k.ranks[0] as usize], RANK_NAMES[k.ranks[1] as usize], wild(k.wilds)),
-        c => c.name().to_string(),
+    let describe = |k: &SituationKey, with_wilds: bool| {
+        let w = if with_wilds { wild(k.wilds) } else { String::new() };
+        match k.category {
+            Category::HighCard => format!("high card {}-{}{w}", RANK_NAMES[k.ranks[0] as usize], RANK_NAMES[k.ranks[1] as usize]),
+            Category::Pair => format!("pair of {}s, {} kicker{w}", RANK_NAMES[k.ranks[0] as usize], RANK_NAMES[k.ranks[1] as usize]),
+            c => c.name().to_string(),
+        }
     };
     let play = |s: &Situation| match (s.raises, s.folds) {
         (_, 0) => "raise",
         (0, _) => "fold",
         _ => "mixed",
     };
-    let mut rows: Vec<(String, String, &'static str, u64, u64, BigRational)> = Vec::new();
+    // Runs of situations with one play: (first, last, play, raises, folds, value). Situations
+    // with and without wild cards interleave in rank order, so a run may hold both.
+    struct Row<'a> {
+        first: &'a SituationKey,
+        last: &'a SituationKey,
+        play: &'static str,
+        raises: u64,
+        folds: u64,
+        value: BigRational,
+        wild_counts: Vec<Option<u32>>,
+    }
+    let mut rows: Vec<Row> = Vec::new();
     for s in &situations {
         let p = play(s);
-        let name = describe(&s.key);
+        let value = ratio(s.raise_sum, s.q as u128);
         match rows.last_mut() {
-            Some(r) if r.2 == p && p != "mixed" => {
-                r.1 = name;
-                r.3 += s.raises;
-                r.4 += s.folds;
-                r.5 += ratio(s.raise_sum, s.q as u128);
+            Some(r) if r.play == p && p != "mixed" => {
+                r.last = &s.key;
+                r.raises += s.raises;
+                r.folds += s.folds;
+                r.value += value;
+                if !r.wild_counts.contains(&s.key.wilds) {
+                    r.wild_counts.push(s.key.wilds);
+                }
             }
-            _ => rows.push((name.clone(), name, p, s.raises, s.folds, ratio(s.raise_sum, s.q as u128))),
+            _ => rows.push(Row { first: &s.key, last: &s.key, play: p, raises: s.raises, folds: s.folds, value, wild_counts: vec![s.key.wilds] }),
         }
     }
     rows.into_iter()
         .rev()
-        .map(|(low, high, p, raises, folds, value)| {
-            let hands = raises + folds;
-            let situation = if low == high { low } else { format!("{low} up to {high}") };
-            let situation = if p == "mixed" { format!("{situation} ({raises} of {hands} hands raise)") } else { situation };
+        .map(|r| {
+            let hands = r.raises + r.folds;
+            let one_kind = r.wild_counts.len() == 1;
+            let (low, high) = (describe(r.first, one_kind), describe(r.last, one_kind));
+            let mut situation = if low == high { low } else { format!("{low} up to {high}") };
+            if !one_kind && r.wild_counts.iter().any(|w| w.is_some()) {
+                situation += " (natural or with wild cards)";
+            }
+            if r.play == "mixed" {
+                situation += &format!(" ({} of {hands} hands raise)", r.raises);
+            }
             Decision {
                 situation,
-                choice: p,
+                choice: r.play,
                 options: vec![
-                    ("raise", value / BigRational::from_integer((hands as u128 * opponents).into())),
+                    ("raise", r.value / BigRational::from_integer((hands as u128 * opponents).into())),
                     ("fold", ratio(-2, 1)),
                 ],
                 deals: hands as u128 * opponents,
