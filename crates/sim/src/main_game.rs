@@ -96,17 +96,11 @@ pub fn solver_bits(hand: &[parsheet_reference::RefCard]) -> u64 {
 
 /// The Blind paytable's outcome (687a.12(b)) for a winning hand of `category`.
 pub fn dj_blind_outcome(category: parsheet_reference::RefCategory) -> &'static str {
-    use parsheet_reference::RefCategory::*;
-    match category {
-        FiveWilds => "five-wilds",
-        RoyalFlush => "royal-flush",
-        FiveOfAKind => "five-of-a-kind",
-        StraightFlush => "straight-flush",
-        FourOfAKind => "four-of-a-kind",
-        FullHouse => "full-house",
-        Flush => "flush",
-        Straight => "straight",
-        _ => "three-of-a-kind-or-less",
+    // A straight or better has its own line, named as the category; the rest push together.
+    if category >= parsheet_reference::RefCategory::Straight {
+        category.name()
+    } else {
+        "three-of-a-kind-or-less"
     }
 }
 

@@ -40,6 +40,10 @@ pub struct Rules {
     pub settle: fn(&[RefCard], &str) -> Option<&'static str>,
 }
 
+/// High Card Flush straight flushes by length (678a.6(d)): the Straight Flush Bonus and the
+/// Progressive Jackpot settle on the same hand.
+const STRAIGHT_FLUSH_LENGTHS: &[&str] = &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"];
+
 pub static RULES: &[Rules] = &[
     Rules {
         game: "saigon-5-card",
@@ -113,7 +117,7 @@ pub static RULES: &[Rules] = &[
         wager: "straight-flush-bonus",
         source: Source::Standard,
         cards: 7,
-        ids: &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
+        ids: STRAIGHT_FLUSH_LENGTHS,
         variants: &["ace-high-or-low", "ace-high-only"],
         settle: straight_flush_bonus,
     },
@@ -177,7 +181,7 @@ pub static RULES: &[Rules] = &[
         wager: "progressive",
         source: Source::Standard,
         cards: 7,
-        ids: &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
+        ids: STRAIGHT_FLUSH_LENGTHS,
         variants: &["ace-high-or-low", "ace-high-only"],
         // 678a.12(d)(2): only the highest straight flush pays, the Straight Flush Bonus's hand.
         settle: straight_flush_bonus,
@@ -437,18 +441,8 @@ fn dj_bad_beat(cards: &[RefCard], variant: &str) -> Option<&'static str> {
         std::cmp::Ordering::Greater if two_way => dealer.category,
         _ => return None,
     };
-    use RefCategory::*;
-    Some(match loser {
-        RoyalFlush => "royal-flush",
-        FiveOfAKind => "five-of-a-kind",
-        StraightFlush => "straight-flush",
-        FourOfAKind => "four-of-a-kind",
-        FullHouse => "full-house",
-        Flush => "flush",
-        Straight => "straight",
-        ThreeOfAKind => "three-of-a-kind",
-        _ => return None,
-    })
+    // 687a.6(f): three of a kind or better; the outcome ids are the category names.
+    (loser >= RefCategory::ThreeOfAKind).then(|| loser.name())
 }
 
 /// Face Up Pai Gow Ace High Bonus (688a.6(d), 688a.12(b)): the first seven cards are the
