@@ -116,7 +116,10 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                     "decisions": s.strategy.iter().map(|d| json!({"situation": d.situation, "play": d.choice, "deals": d.deals.to_string(),
                         "options": d.options.iter().map(|(o, x)| json!({"play": o, "expected_net": fraction(x), "expected_net_decimal": Decimal(x).with_places(6)})).collect::<Vec<_>>()})).collect::<Vec<_>>(),
                     "cycle": s.counts.cycle().to_string(),
-                    "outcomes": s.counts.rows().iter().zip(&s.nets).map(|((o, n), (_, net))| json!({"outcome": o, "combinations": n.to_string(), "net": fraction(net)})).collect::<Vec<_>>(),
+                    "outcomes": s.counts.rows().iter().zip(&s.nets).map(|((o, n), (_, net))| {
+                        let p = num_rational::BigRational::new((*n).into(), s.counts.cycle().into());
+                        json!({"outcome": o, "combinations": n.to_string(), "probability_decimal": Decimal(&p).with_places(12), "net": fraction(net)})
+                    }).collect::<Vec<_>>(),
                     "house_edge": fraction(&s.house_edge()), "house_edge_percent": Decimal(&s.house_edge()).percent(6),
                     "initial_wager": fraction(&s.initial_wager),
                     "house_edge_per_initial_wager": fraction(&s.house_edge_per_initial_wager()),

@@ -53,8 +53,12 @@ fn sheet_rows(sheet: &Value) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
-/// The optimal strategy of a main game, per reading: a table and summary lines.
-fn strategy_parts(w: &Value) -> Vec<(String, Vec<String>, Vec<Vec<String>>, Vec<String>)> {
+/// A table: header and rows.
+type Table = (Vec<String>, Vec<Vec<String>>);
+
+/// The optimal strategy of a main game, per reading: the strategy table, the outcomes under it
+/// (a PAR sheet of the main game), and summary lines.
+fn strategy_parts(w: &Value) -> Vec<(String, Vec<Table>, Vec<String>)> {
     arr(&w["strategy"])
         .iter()
         .map(|st| {
@@ -86,8 +90,17 @@ fn strategy_parts(w: &Value) -> Vec<(String, Vec<String>, Vec<Vec<String>>, Vec<
                 format!("element of risk {}% = {}", s(&st["element_of_risk_percent"]), s(&st["element_of_risk"])),
                 format!("payback per total amount wagered {}%", s(&st["payback_per_total_wagered_percent"])),
             ]);
+            let outcomes: Vec<Vec<String>> = arr(&st["outcomes"])
+                .iter()
+                .map(|o| vec![s(&o["outcome"]).to_string(), s(&o["combinations"]).to_string(), s(&o["probability_decimal"]).to_string(), s(&o["net"]).to_string()])
+                .collect();
+            let outcome_header = ["outcome", "combinations", "probability", "net per Ante"].map(String::from).to_vec();
             let table = st["paytable"].as_str().map_or(String::new(), |t| format!(", paytable {t}"));
-            (format!("Optimal strategy — reading `{}`{table} (cycle {})", s(&st["reading"]), s(&st["cycle"])), header, rows, summary)
+            (
+                format!("Optimal strategy — reading `{}`{table} (cycle {})", s(&st["reading"]), s(&st["cycle"])),
+                vec![(header, rows), (outcome_header, outcomes)],
+                summary,
+            )
         })
         .collect()
 }
@@ -139,10 +152,13 @@ pub fn wager_markdown(w: &Value) -> String {
             out += &format!("- {}: {}\n", s(&p["id"]), lines.join("; "));
         }
     }
-    for (title, header, rows, summary) in strategy_parts(w) {
-        out += &format!("\n{title}\n\n| {} |\n|{}|\n", header.join(" | "), header.iter().map(|_| "---").collect::<Vec<_>>().join("|"));
-        for row in rows {
-            out += &format!("| {} |\n", row.join(" | "));
+    for (title, tables, summary) in strategy_parts(w) {
+        out += &format!("\n{title}\n");
+        for (header, rows) in tables {
+            out += &format!("\n| {} |\n|{}|\n", header.join(" | "), header.iter().map(|_| "---").collect::<Vec<_>>().join("|"));
+            for row in rows {
+                out += &format!("| {} |\n", row.join(" | "));
+            }
         }
         out += "\n";
         for line in summary {
@@ -328,9 +344,11 @@ pub fn wager_html(g: &Value, w: &Value) -> String {
         }
         body += "</ul>";
     }
-    for (title, header, rows, summary) in strategy_parts(w) {
+    for (title, tables, summary) in strategy_parts(w) {
         body += &format!("<h2>{}</h2>", esc(&title.replace('`', "")));
-        body += &html_table(&header, &rows, rows.len());
+        for (header, rows) in tables {
+            body += &html_table(&header, &rows, rows.len());
+        }
         body += "<ul>";
         for line in summary {
             body += &format!("<li>{}</li>", esc(&line));
