@@ -12,8 +12,8 @@
 //! and `#{hands ⊇ T ranking below r}` is a counter per subset `T` of at most `k` cards. Sweeping
 //! the hands in increasing rank and adding each group of equal rank to its 2^k subset counters
 //! only after the group has been queried gives "below" for every hand; querying again after the
-//! group was added gives "below or equal". That is 3 · 2^k counter touches per hand instead of
-//! one comparison per opponent. Counters are indexed by the combinatorial number system, so a
+//! group was added gives "below or equal". That is 3 · 2^k counter touches per hand (the subset
+//! indexes computed once) instead of one comparison per opponent. Counters are indexed by the combinatorial number system, so a
 //! deck of 53 cards and k = 5 needs Σ C(53, j ≤ 5) ≈ 3.2 million of them.
 //!
 //! The counts are exact integers; the caller's ranks decide everything else. A "threshold" asks,
@@ -116,6 +116,7 @@ pub fn matchups(deck: &[Card], k: usize, rank: impl Fn(CardSet) -> u32, threshol
     let mut first_at_or_above = Vec::new();
     let mut next_threshold = 0;
     let mut terms = [(0u32, false); 1 << MAX_HAND];
+    let mut group_terms: Vec<[(u32, bool); 1 << MAX_HAND]> = Vec::new();
     let mut start = 0;
     while start < total {
         let r = hands[start].1;
@@ -133,19 +134,22 @@ pub fn matchups(deck: &[Card], k: usize, rank: impl Fn(CardSet) -> u32, threshol
             first_at_or_above.push(start);
             next_threshold += 1;
         }
-        for i in start..end {
-            subset_terms(&hands[i].0, &mut terms);
-            below[i] = query(&counters, &terms[..1 << k]);
-        }
+        // The group's subset terms, computed once for its three passes.
+        group_terms.clear();
         for h in &hands[start..end] {
             subset_terms(&h.0, &mut terms);
-            for &(idx, _) in &terms[..1 << k] {
+            group_terms.push(terms);
+        }
+        for (i, t) in (start..end).zip(&group_terms) {
+            below[i] = query(&counters, &t[..1 << k]);
+        }
+        for t in &group_terms {
+            for &(idx, _) in &t[..1 << k] {
                 counters[idx as usize] += 1;
             }
         }
-        for i in start..end {
-            subset_terms(&hands[i].0, &mut terms);
-            let at_most = query(&counters, &terms[..1 << k]);
+        for (i, t) in (start..end).zip(&group_terms) {
+            let at_most = query(&counters, &t[..1 << k]);
             equal[i] = at_most - below[i];
             above[i] = (opponents as u32).checked_sub(at_most).expect("no more opponents than C(n - k, k)");
         }

@@ -18,6 +18,21 @@ pub mod dj_wild;
 pub mod high_card_flush;
 pub mod saigon;
 
+/// The net per unit of `outcome` in a main game's paytable as `(numerator, denominator)`, small
+/// enough (below 2^40) that sums over every deal stay inside `i128`. An outcome without a line
+/// loses, as in every analysis; a pay with no fixed net result (a meter) is refused.
+fn line_net(table: &Paytable, outcome: &str) -> Result<(i128, i128), String> {
+    let net = match table.pay(outcome) {
+        None => -BigRational::from_integer(1.into()),
+        Some(p) => p.net().ok_or_else(|| format!("paytable {}: {outcome} pays {p}, which has no fixed net result", table.id))?,
+    };
+    let small = |x: &BigInt| i128::try_from(x).ok().filter(|v| v.abs() < 1 << 40);
+    match (small(net.numer()), small(net.denom())) {
+        (Some(n), Some(d)) => Ok((n, d)),
+        _ => Err(format!("paytable {}: the {outcome} pay is too large", table.id)),
+    }
+}
+
 /// One decision point of a strategy: the situation, the choice, and the value of every option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {

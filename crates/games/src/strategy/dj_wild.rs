@@ -126,14 +126,7 @@ fn raise_value(below: i128, above: i128, p: i128, q: i128) -> i128 {
 
 /// The Blind's net per unit for a winning `category`, as `(p, q)` with `q > 0`.
 fn blind_net(blind: &Paytable, category: Category) -> Result<(i128, i128), String> {
-    let outcome = blind_outcome(category);
-    let net = match blind.pay(outcome) {
-        None => -BigRational::from_integer(1.into()),
-        Some(p) => p.net().ok_or_else(|| format!("Blind paytable {}: {outcome} pays {p:?}, which needs a progressive model", blind.id))?,
-    };
-    // Small enough that Σ hands × opponents × (3q + p) stays far inside i128.
-    let to_i128 = |x: &BigInt| i128::try_from(x).ok().filter(|v| v.abs() < 1 << 40).ok_or_else(|| format!("Blind paytable {}: the {outcome} pay is too large", blind.id));
-    Ok((to_i128(net.numer())?, to_i128(net.denom())?))
+    super::line_net(blind, blind_outcome(category))
 }
 
 /// The main game under the optimal strategy for the Blind paytable `blind`.

@@ -123,18 +123,7 @@ pub struct WinPays {
 impl WinPays {
     /// Reads the two pays from a paytable; an outcome without a line loses, as everywhere.
     pub fn from_paytable(table: &Paytable) -> Result<WinPays, String> {
-        let net = |outcome: &str| -> Result<(i128, i128), String> {
-            let net = match table.pay(outcome) {
-                None => -BigRational::from_integer(1.into()),
-                Some(p) => p.net().ok_or_else(|| format!("Ante paytable {}: {outcome} pays {p}, which has no fixed net result", table.id))?,
-            };
-            let small = |x: &BigInt| i128::try_from(x).ok().filter(|v| v.abs() < 1 << 40);
-            match (small(net.numer()), small(net.denom())) {
-                (Some(n), Some(d)) => Ok((n, d)),
-                _ => Err(format!("Ante paytable {}: the {outcome} pay is too large", table.id)),
-            }
-        };
-        Ok(WinPays { other: net(WIN)?, five: net(WIN_POINT_5)? })
+        Ok(WinPays { other: super::line_net(table, WIN)?, five: super::line_net(table, WIN_POINT_5)? })
     }
 }
 
