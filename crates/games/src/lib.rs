@@ -14,6 +14,7 @@ pub mod ace_high;
 mod bonus;
 pub mod fupg_progressive;
 pub mod head_to_head;
+pub mod house_way;
 pub mod strategy;
 
 pub use parsheet_paytable::OutcomeCounts;

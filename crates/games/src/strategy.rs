@@ -15,6 +15,7 @@ use parsheet_paytable::Paytable;
 use crate::{OutcomeCounts, Variant};
 
 pub mod dj_wild;
+pub mod face_up_pai_gow;
 pub mod high_card_flush;
 pub mod saigon;
 

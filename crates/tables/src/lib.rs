@@ -15,6 +15,8 @@ use num_rational::BigRational;
 use parsheet_paytable::{Line, Pay, Paytable};
 use serde_json::{Map, Value};
 
+pub mod house_way;
+
 /// A table file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableError {

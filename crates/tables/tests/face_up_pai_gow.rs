@@ -1,0 +1,206 @@
+//! The Face Up Pai Gow main-game solver against brute force.
+//!
+//! Reduced decks: every ordered (dealer, player) deal, every one of the player's 21 settings
+//! valued by the reference evaluator (`parsheet_reference::pai_gow`, `low_hand`), legality as
+//! "high ranks at least the low" in the reference's own order, the dealer's Ace High Pai Gow by
+//! the reference, and the rules of § 688a.11(f) applied setting by setting. Only the house way's
+//! *choice* of cards comes from `parsheet_games::house_way` (it is the policy under test).
+//! Full deck: per-dealer counts against every one of the 53,524,680 player hands, each valued
+//! setting by setting.
+
+use parsheet_cards::{binomial, Card, CardSet, Subsets};
+use parsheet_games::house_way::{settings, HouseWay};
+use parsheet_games::strategy::face_up_pai_gow::{count, Deck, Tables};
+use parsheet_reference::{low_hand, pai_gow, RefCard, RefCategory, RefValue};
+use rayon::prelude::*;
+
+fn to_ref(set: CardSet) -> Vec<RefCard> {
+    set.iter().map(|c: Card| match (c.rank(), c.suit()) {
+        (Some(r), Some(s)) => RefCard::natural(r.0, s.0),
+        _ => RefCard::Joker,
+    }).collect()
+}
+
+struct Hand {
+    /// (high, low) of each legal setting, as dense ranks of the reference values.
+    legal: Vec<(u32, u32)>,
+    way: (u32, u32),
+    ace_high: bool,
+}
+
+fn dense(values: &mut Vec<RefValue>) -> impl Fn(&RefValue) -> u32 + '_ {
+    values.sort();
+    values.dedup();
+    move |v| values.binary_search(v).unwrap() as u32
+}
+
+/// Win, push, lose of both policies and the Ace High pushes, by brute force over every deal.
+fn brute(deck: Deck, way: &HouseWay) -> ([u128; 3], [u128; 3], u128) {
+    let cards = deck.cards();
+    let hands: Vec<CardSet> = Subsets::new(&cards, 7).collect();
+    // Every setting of every hand, valued by the reference evaluator.
+    let raw: Vec<(Vec<(RefValue, RefValue)>, (RefValue, RefValue), bool)> = hands
+        .par_iter()
+        .map(|&h| {
+            let list: Vec<RefCard> = to_ref(h);
+            let mut all = Vec::new();
+            for i in 0..7 {
+                for j in i + 1..7 {
+                    let low: Vec<RefCard> = vec![list[i], list[j]];
+                    let high: Vec<RefCard> = (0..7).filter(|&k| k != i && k != j).map(|k| list[k]).collect();
+                    all.push((pai_gow(&high), low_hand(&low)));
+                }
+            }
+            let s = way.set(h).unwrap();
+            let chosen = (pai_gow(&to_ref(h.minus(s.low_cards))), low_hand(&to_ref(s.low_cards)));
+            let seven = pai_gow(&list);
+            let ace_high = seven.category == RefCategory::HighCard && seven.tiebreak[0] == 12;
+            (all, chosen, ace_high)
+        })
+        .collect();
+    let mut highs: Vec<RefValue> = raw.iter().flat_map(|r| r.0.iter().map(|s| s.0.clone())).collect();
+    let mut lows: Vec<RefValue> = raw.iter().flat_map(|r| r.0.iter().map(|s| s.1.clone())).collect();
+    let hi = dense(&mut highs);
+    let lo = dense(&mut lows);
+    let table: Vec<Hand> = raw
+        .iter()
+        .map(|(all, chosen, ace_high)| {
+            assert!(chosen.0 >= chosen.1, "the house way sets legally");
+            Hand {
+                // § 688a.11(c): the high hand ranks equal to or higher than the low.
+                legal: all.iter().filter(|(h, l)| h >= l).map(|(h, l)| (hi(h), lo(l))).collect(),
+                way: (hi(&chosen.0), lo(&chosen.1)),
+                ace_high: *ace_high,
+            }
+        })
+        .collect();
+    let settle = |(h, l): (u32, u32), (dh, dl): (u32, u32)| match (h > dh, l > dl) {
+        (true, true) => 0,
+        (false, false) => 2,
+        _ => 1,
+    };
+    let results: Vec<([u128; 3], [u128; 3], u128)> = (0..hands.len())
+        .into_par_iter()
+        .map(|d| {
+            let (mut opt, mut way, mut ace) = ([0u128; 3], [0u128; 3], 0u128);
+            let dealer = &table[d];
+            for p in 0..hands.len() {
+                if !hands[p].is_disjoint(hands[d]) {
+                    continue;
+                }
+                if dealer.ace_high {
+                    ace += 1;
+                    continue;
+                }
+                let player = &table[p];
+                // The player's best outcome over his legal settings.
+                let best = player.legal.iter().map(|&s| settle(s, dealer.way)).min().unwrap();
+                opt[best] += 1;
+                way[settle(player.way, dealer.way)] += 1;
+            }
+            (opt, way, ace)
+        })
+        .collect();
+    let mut out = ([0u128; 3], [0u128; 3], 0u128);
+    for r in results {
+        for i in 0..3 {
+            out.0[i] += r.0[i];
+            out.1[i] += r.1[i];
+        }
+        out.2 += r.2;
+    }
+    out
+}
+
+fn check(deck: Deck, way: &HouseWay) {
+    let c = count(deck, way, &|_, _| {});
+    let (opt, hw, ace) = brute(deck, way);
+    assert_eq!((c.optimal, c.house_way, c.ace_high), (opt, hw, ace), "{deck:?} {}", way.id);
+    assert!(c.optimal[0] > 0 && c.optimal[2] > 0, "{deck:?}: a deck where both sides win");
+}
+
+fn foxwoods() -> HouseWay {
+    parsheet_tables::house_way::builtin("foxwoods").unwrap()
+}
+
+#[test]
+fn reduced_deck_with_the_joker_four_suits() {
+    // 2, 3, 4, A in four suits and the joker: wheels and flushes made with the joker, five aces.
+    let deck = Deck { rank_mask: 0b1_0000_0000_0111, suits: 4, joker: true };
+    check(deck, &HouseWay::highest_high());
+    check(deck, &foxwoods());
+}
+
+#[test]
+fn reduced_deck_without_the_joker() {
+    // 2-6 and A in three suits: flushes, straight flushes, both top straights.
+    let deck = Deck { rank_mask: 0b1_0000_0001_1111, suits: 3, joker: false };
+    check(deck, &HouseWay::highest_high());
+    check(deck, &foxwoods());
+}
+
+#[test]
+fn reduced_deck_of_broadway_ranks_and_the_joker() {
+    // T-A in three suits and the joker: royals made with the joker, two and three pair.
+    let deck = Deck { rank_mask: 0b1_1111_0000_0000, suits: 3, joker: true };
+    check(deck, &HouseWay::highest_high());
+    check(deck, &foxwoods());
+}
+
+/// Brute force over every player hand of the full deck against one dealer hand: [optimal w/p/l,
+/// house-way w/p/l] (house way only when `with_way`).
+fn brute_full(dealer: CardSet, way: &HouseWay, with_way: bool) -> [u64; 6] {
+    let rest: Vec<Card> = Deck::FULL.cards().into_iter().filter(|c| !dealer.contains(*c)).collect();
+    let d = way.set(dealer).unwrap();
+    let (dh, dl) = (d.high, d.low);
+    (0..rest.len())
+        .into_par_iter()
+        .map(|first| {
+            let mut out = [0u64; 6];
+            for tail in Subsets::new(&rest[first + 1..], 6) {
+                let hand = tail.with(rest[first]);
+                let all = settings(hand);
+                let mut best = 2;
+                for s in all.iter().filter(|s| s.legal) {
+                    let o = match (s.high > dh, s.low > dl) {
+                        (true, true) => 0,
+                        (false, false) => 2,
+                        _ => 1,
+                    };
+                    best = best.min(o);
+                }
+                out[best] += 1;
+                if with_way {
+                    let s = way.set_among(hand, &all).unwrap();
+                    out[3 + match (s.high > dh, s.low > dl) {
+                        (true, true) => 0,
+                        (false, false) => 2,
+                        _ => 1,
+                    }] += 1;
+                }
+            }
+            out
+        })
+        .reduce(|| [0; 6], |a, b| std::array::from_fn(|i| a[i] + b[i]))
+}
+
+#[test]
+fn full_deck_per_dealer_hand_against_brute_force() {
+    let way = foxwoods();
+    let tables = Tables::new(Deck::FULL, &way);
+    assert_eq!(tables.rank_classes(), 67_600);
+    assert_eq!(tables.patterns(), 224_653);
+    let unseen = binomial(46, 7);
+    // A flush, a joker royal, a straight, a pair (and the house way for the player on one).
+    for (dealer, with_way) in [("As Ks 7s 4s 2s 9d 9c", true), ("Jk Kh Qh Jh Th 3c 3d", false), ("8c 7d 6h 5s 4c Kd 2h", false), ("Qc Qd 9h 6s 4c 3d 2h", false)] {
+        let d: CardSet = dealer.parse().unwrap();
+        let fast = tables.against(d, &way);
+        assert!(!fast.ace_high);
+        let slow = brute_full(d, &way, with_way);
+        assert_eq!(fast.counts[..3], slow[..3], "{dealer}: optimal");
+        if with_way {
+            assert_eq!(fast.counts[3..], slow[3..], "{dealer}: house way");
+        }
+        assert_eq!(slow[..3].iter().sum::<u64>(), unseen);
+    }
+}
