@@ -7,11 +7,16 @@
 //!   (4,913,773,104,240 deals); `dj-wild/solve` is the strategy pass over those counts.
 //! - `dj-wild/one-hand-brute-force` (baseline): one player hand against its 1,712,304 dealer
 //!   hands, one evaluation each; ×2,869,685 player hands is what the brute force would cost.
+//! - `face-up-pai-gow/reduced-deck`: both player policies over every ordered deal of a 16-card
+//!   deck; `face-up-pai-gow/one-dealer-hand`: one full-deck dealer hand against its 53,524,680
+//!   player hands (the unit of the full solve, which visits 6,972,147 dealer classes).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use parsheet_cards::{CardSet, Deck, Subsets};
 use parsheet_eval::{Evaluator, Ranking};
 use parsheet_games::strategy::dj_wild::{count_matchups, dj_matchups, BLIND_OUTCOMES};
+use parsheet_games::house_way::HouseWay;
+use parsheet_games::strategy::face_up_pai_gow as fupg;
 use parsheet_games::strategy::find_strategy;
 use parsheet_paytable::{Line, Pay, Paytable};
 
@@ -51,6 +56,15 @@ fn main_games(c: &mut Criterion) {
             Subsets::new(rest.cards(), 5).filter(|&d| e.evaluate(d) < r).count()
         })
     });
+    // Face Up Pai Gow on a reduced deck (T-A in three suits and the joker, 411,840 ordered
+    // deals), both policies, highest-high house way; and one full-deck dealer hand against its
+    // 53,524,680 player hands (rank classes and flush patterns).
+    let way = HouseWay::highest_high();
+    let small = fupg::Deck { rank_mask: 0b1_1111_0000_0000, suits: 3, joker: true };
+    g.bench_function("face-up-pai-gow/reduced-deck", |b| b.iter(|| fupg::count(small, &way, &|_, _| {})));
+    let tables = fupg::Tables::new(fupg::Deck::FULL, &way);
+    let dealer: CardSet = "As Ks 7s 4s 2s 9d 9c".parse().unwrap();
+    g.bench_function("face-up-pai-gow/one-dealer-hand", |b| b.iter(|| tables.against(dealer, &way)));
     g.finish();
 }
 

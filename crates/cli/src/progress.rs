@@ -15,6 +15,7 @@ impl Progress {
     pub fn new(label: impl Into<String>, total: u64) -> Progress {
         let visible = std::io::stderr().is_terminal();
         let state = visible.then(|| Mutex::new((Instant::now() - Duration::from_secs(1), 0)));
+        let total = total.max(1);
         Progress { label: label.into(), total, state }
     }
 
@@ -32,6 +33,12 @@ impl Progress {
         let filled = (fraction * width as f64).round() as usize;
         eprint!("\r{} [{}{}] {:>5.1}%", self.label, "#".repeat(filled), "-".repeat(width - filled), 100.0 * fraction);
         let _ = std::io::stderr().flush();
+    }
+
+    /// Reports `done` of `total` units where the total is only known as work proceeds (drawn
+    /// against this bar's own total).
+    pub fn set_fraction(&self, done: u64, total: u64) {
+        self.set(if total == 0 { self.total } else { (done as u128 * self.total as u128 / total as u128) as u64 });
     }
 
     /// Clears the bar.

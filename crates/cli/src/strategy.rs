@@ -3,7 +3,8 @@
 
 use num_rational::BigRational;
 use parsheet_paytable::{fraction, Decimal};
-use parsheet_games::strategy::find_strategy;
+use parsheet_games::strategy::face_up_pai_gow::{self as fupg, Deck};
+use parsheet_games::strategy::{find_strategy, Solution};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,10 +19,97 @@ pub struct Args {
     paytable: Option<String>,
     #[command(flatten)]
     tables: crate::TablesArg,
+    /// Face Up Pai Gow: the dealer's house way, a built-in name (foxwoods, highest-high; options
+    /// as `foxwoods:full-house-front=highest-permissible`) or a JSON file (house-ways/README.md).
+    #[arg(long, default_value = "foxwoods")]
+    house_way: String,
+    /// Face Up Pai Gow: a reduced deck `RANKS/SUITS[/joker]` (e.g. `TJQKA/3/joker`) instead of
+    /// the 53-card deck, for checks and examples; the full deck's exact solve is long.
+    #[arg(long)]
+    deck: Option<String>,
+    #[arg(long, value_enum, default_value = "table")]
+    format: crate::Format,
+}
+
+/// Parses `RANKS/SUITS[/joker]`.
+pub fn parse_deck(text: &str) -> Result<Deck, String> {
+    let parts: Vec<&str> = text.split('/').collect();
+    let bad = || format!("deck {text:?}: write RANKS/SUITS[/joker], e.g. TJQKA/3/joker");
+    if parts.len() < 2 || parts.len() > 3 || (parts.len() == 3 && parts[2] != "joker") {
+        return Err(bad());
+    }
+    let mut rank_mask = 0u16;
+    for c in parts[0].chars() {
+        let r = "23456789TJQKA".find(c.to_ascii_uppercase()).ok_or_else(bad)?;
+        rank_mask |= 1 << r;
+    }
+    let suits: u8 = parts[1].parse().ok().filter(|s| (1..=4).contains(s)).ok_or_else(bad)?;
+    let deck = Deck { rank_mask, suits, joker: parts.len() == 3 };
+    if deck.len() < 14 {
+        return Err(format!("deck {text:?} has {} cards; two hands need 14", deck.len()));
+    }
+    Ok(deck)
+}
+
+/// Face Up Pai Gow: both policies from one exact count.
+fn face_up_pai_gow(args: &Args) -> Result<(), String> {
+    let way = parsheet_tables::house_way::load(&args.house_way).map_err(|e| e.to_string())?;
+    let deck = match &args.deck {
+        Some(d) => parse_deck(d)?,
+        None => Deck::FULL,
+    };
+    if deck == Deck::FULL {
+        // Refuse a way that leaves a hand unset before the long solve (every seven-card hand).
+        parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
+    }
+    let progress = crate::progress::Progress::new(format!("face-up-pai-gow ({})", way.id), 10_000);
+    let counts = fupg::count(deck, &way, &|done, total| progress.set_fraction(done, total));
+    progress.finish();
+    let g = find_strategy("face-up-pai-gow")?;
+    let policies: Vec<(&str, Solution)> = fupg::POLICIES.iter().map(|p| (*p, fupg::solution(&counts, deck, p, &way))).collect();
+    let deck_text = args.deck.clone().unwrap_or_else(|| "53 cards".into());
+    match args.format {
+        crate::Format::Json => {
+            let rows: Vec<_> = policies
+                .iter()
+                .map(|(p, s)| {
+                    serde_json::json!({
+                        "policy": p,
+                        "counts": s.counts.rows().iter().map(|(o, n)| serde_json::json!({"outcome": o, "deals": n.to_string()})).collect::<Vec<_>>(),
+                        "cycle": s.counts.cycle().to_string(),
+                        "house_edge": fraction(&s.house_edge()),
+                        "house_edge_percent": Decimal(&s.house_edge()).percent(6),
+                        "payback": fraction(&s.payback_per_total_wagered()),
+                        "payback_percent": Decimal(&s.payback_per_total_wagered()).percent(6),
+                        "ace_high_push_share": fraction(&BigRational::new(s.counts.rows().iter().find(|r| r.0 == "push-ace-high").unwrap().1.into(), s.counts.cycle().into())),
+                    })
+                })
+                .collect();
+            println!("{}", serde_json::json!({"game": g.game, "rules": g.rules, "house_way": way.id, "deck": deck_text, "policies": rows}));
+        }
+        _ => {
+            println!("{} (§ {})\nhouse way: {} ({})\ndeck: {deck_text}\n", g.title, g.rules, way.id, way.title);
+            for (p, s) in &policies {
+                let reading = g.variants.iter().find(|v| v.id == *p).unwrap();
+                println!("{p}: {}", reading.description);
+                for (o, n) in s.counts.rows() {
+                    println!("{o:>14}: {n:>22} deals");
+                }
+                println!("{:>14}: {:>22} deals", "cycle", s.counts.cycle());
+                println!("    house edge: {}% = {}", Decimal(&s.house_edge()).percent(6), fraction(&s.house_edge()));
+                println!("       payback: {}%\n", Decimal(&s.payback_per_total_wagered()).percent(6));
+            }
+            println!("Surrender (688a.11(d)) forfeits the wager: never better than playing, whose worst result is the same loss.");
+        }
+    }
+    Ok(())
 }
 
 pub fn run(args: Args) -> Result<(), String> {
     let g = find_strategy(&args.game)?;
+    if g.needs_house_way() {
+        return face_up_pai_gow(&args);
+    }
     let variant = args.variant.clone().unwrap_or_else(|| g.variants[0].id.to_string());
     let s = if g.needs_paytable() {
         let games = args.tables.load()?;

@@ -181,3 +181,18 @@ fn progressive_fortune_envy_by_linearity() {
     assert!(out.contains("Envy E (5 other players)"), "{out}");
     assert!(out.contains("wager $5 (not printed)"), "{out}");
 }
+
+#[test]
+fn face_up_pai_gow_strategy_on_a_reduced_deck_as_json() {
+    let v: serde_json::Value = serde_json::from_str(&ok(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "highest-high", "--format", "json"])).unwrap();
+    assert_eq!(v["house_way"], "highest-high");
+    for p in v["policies"].as_array().unwrap() {
+        // C(16,7) · C(9,7) ordered deals, each counted once.
+        assert_eq!(p["cycle"], "411840");
+        let sum: u64 = p["counts"].as_array().unwrap().iter().map(|c| c["deals"].as_str().unwrap().parse::<u64>().unwrap()).sum();
+        assert_eq!(sum, 411_840);
+        assert!(p["house_edge"].as_str().unwrap().contains('/'));
+    }
+    let err = fails(&["strategy", "face-up-pai-gow", "--house-way", "nowhere", "--deck", "TJQKA/3/joker"]);
+    assert!(err.contains("foxwoods"), "{err}");
+}

@@ -125,6 +125,9 @@ enum Solver {
     Fixed(fn(&str) -> Solution),
     /// The strategy plays the paytable of [`StrategyGame::wager`].
     Paid(fn(&str, &Paytable) -> Result<Solution, String>),
+    /// The dealer sets by a house way the caller supplies (Face Up Pai Gow), and the solve is
+    /// far too long for a table of figures: callers solve it through its module.
+    HouseWay,
 }
 
 impl std::fmt::Debug for StrategyGame {
@@ -137,6 +140,12 @@ impl StrategyGame {
     /// Whether [`StrategyGame::solve`] needs the paytable of [`StrategyGame::wager`].
     pub fn needs_paytable(&self) -> bool {
         matches!(self.solve, Solver::Paid(_))
+    }
+
+    /// Whether the game needs a house way ([`face_up_pai_gow`]): its exact solve takes far
+    /// longer than every other computation, so `verify` and `report` leave it out unless asked.
+    pub fn needs_house_way(&self) -> bool {
+        matches!(self.solve, Solver::HouseWay)
     }
 
     /// Solves under `variant` (the default when `None`), with the paytable of
@@ -154,6 +163,10 @@ impl StrategyGame {
             (Solver::Fixed(solve), _) => Ok(solve(v)),
             (Solver::Paid(solve), Some(p)) => solve(v, p),
             (Solver::Paid(_), None) => Err(format!("the {} strategy depends on the {} paytable; name one", self.game, self.wager)),
+            (Solver::HouseWay, _) => Err(format!(
+                "the {} main game needs a house way and is not computed here: run `parsheet strategy {} --house-way NAME|FILE` (an exact solve of every deal; see docs/PERFORMANCE.md)",
+                self.game, self.game
+            )),
         }
     }
 }
@@ -213,6 +226,18 @@ StrategyGame {
     wager: "base",
     solve: Solver::Fixed(high_card_flush::solve),
 },
+StrategyGame {
+    game: "face-up-pai-gow",
+    title: "Face Up Pai Gow Poker: the Face Up Pai Gow Poker Wager against the exposed dealer hands",
+    rules: "688a.6, 688a.11(a)-(f), 688a.12(a)",
+    deal: "seven cards each to the dealer and the player from 52 cards and a joker; the dealer sets by the house way and exposes both hands, then the player sets",
+    variants: &[
+        Variant { id: "optimal-player", description: "the player sets his hands to do best against the dealer's exposed high and low hands (688a.11(b))" },
+        Variant { id: "house-way-player", description: "the player sets his hands by the house way, as the dealer would (688a.11(b)(1))" },
+    ],
+    wager: "base",
+    solve: Solver::HouseWay,
+},
 ];
 
 /// The strategy game answering the published figures of `game`'s `wager`, if any.
@@ -228,7 +253,7 @@ pub fn find_strategy(game: &str) -> Result<&'static StrategyGame, String> {
     })
 }
 
-fn ratio(n: i128, d: u128) -> BigRational {
+pub(crate) fn ratio(n: i128, d: u128) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
 }
 

@@ -191,8 +191,8 @@ fn full_deck_per_dealer_hand_against_brute_force() {
     assert_eq!(tables.rank_classes(), 67_600);
     assert_eq!(tables.patterns(), 224_653);
     let unseen = binomial(46, 7);
-    // A flush, a joker royal, a straight, a pair (and the house way for the player on one).
-    for (dealer, with_way) in [("As Ks 7s 4s 2s 9d 9c", true), ("Jk Kh Qh Jh Th 3c 3d", false), ("8c 7d 6h 5s 4c Kd 2h", false), ("Qc Qd 9h 6s 4c 3d 2h", false)] {
+    // A flush with a pair, a royal made with the joker, a straight.
+    for (dealer, with_way) in [("As Ks 7s 4s 2s 9d 9c", true), ("Jk Kh Qh Jh Th 3c 3d", false), ("8c 7d 6h 5s 4c Kd 2h", false)] {
         let d: CardSet = dealer.parse().unwrap();
         let fast = tables.against(d, &way);
         assert!(!fast.ace_high);
@@ -203,4 +203,46 @@ fn full_deck_per_dealer_hand_against_brute_force() {
         }
         assert_eq!(slow[..3].iter().sum::<u64>(), unseen);
     }
+}
+
+#[test]
+fn builtin_house_ways_set_every_hand_of_the_deck() {
+    // highest-high has one play with no constraint, so it sets every hand with a legal setting
+    // by construction; `parsheet house-way validate` checks it and the other options in full.
+    for spec in ["foxwoods"] {
+        let way = parsheet_tables::house_way::builtin(spec).unwrap();
+        assert_eq!(parsheet_games::house_way::validate(&way), Ok(binomial(53, 7)), "{spec}");
+    }
+}
+
+#[test]
+fn the_validator_names_a_hand_a_way_leaves_unset() {
+    // A way that only knows no-pair hands fails on the first paired hand it meets.
+    let text = r#"{"schema":1,"id":"partial","title":"t","source":"s","rules":[{"name":"no pair","when":{"shape":["no-pair"]},"plays":[{"prefer":"low"}]}]}"#;
+    let way = parsheet_tables::house_way::parse("partial.json", text, "").unwrap();
+    let e = parsheet_games::house_way::validate(&way).unwrap_err();
+    assert!(e.to_string().contains("no rule applies"), "{e}");
+    // And a play no hand can meet: a low pair of aces from a hand without two aces.
+    let text = r#"{"schema":1,"id":"p","title":"t","source":"s","rules":[{"name":"all","plays":[{"low":"pair","low_at_least":"A"}]}]}"#;
+    let way = parsheet_tables::house_way::parse("p.json", text, "").unwrap();
+    assert!(parsheet_games::house_way::validate(&way).unwrap_err().problem.contains("none of its plays"));
+}
+
+/// Times the full-deck solver on a sample of dealer classes (run by hand with `--ignored`).
+#[test]
+#[ignore]
+fn time_full_deck_sample() {
+    let way = foxwoods();
+    let t = std::time::Instant::now();
+    let tables = Tables::new(Deck::FULL, &way);
+    eprintln!("tables: {:?}", t.elapsed());
+    let mut classes = Vec::new();
+    parsheet_cards::iso::for_each_class(7, true, |s, w| classes.push((s, w)));
+    let t = std::time::Instant::now();
+    let n = 400;
+    let step = classes.len() / n;
+    let sample: Vec<_> = (0..n).map(|i| classes[i * step].0).collect();
+    let _: Vec<_> = sample.par_iter().map(|&d| tables.against(d, &way)).collect();
+    let per = t.elapsed() / n as u32;
+    eprintln!("{} classes; {:?} per dealer class on 2 threads; estimate {:?}", classes.len(), per, per * classes.len() as u32);
 }

@@ -464,3 +464,37 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
     assert_eq!(out.total(false), deck.cycle(), "house way: every deal counted once");
     out
 }
+
+/// The player policies, as reading ids of the strategy game.
+pub const POLICIES: [&str; 2] = ["optimal-player", "house-way-player"];
+
+/// The [`Solution`](super::Solution) of one policy from the counts of both.
+pub fn solution(counts: &Counts, deck: Deck, policy: &str, way: &HouseWay) -> super::Solution {
+    use super::{ratio, Decision};
+    let optimal = match policy {
+        "optimal-player" => true,
+        "house-way-player" => false,
+        _ => panic!("unknown policy {policy:?}"),
+    };
+    let wpl = if optimal { counts.optimal } else { counts.house_way };
+    let cycle = deck.cycle();
+    let outcome_counts = crate::OutcomeCounts::new(
+        cycle,
+        vec![("win".into(), wpl[WIN]), ("push".into(), wpl[PUSH]), ("push-ace-high".into(), counts.ace_high), ("lose".into(), wpl[LOSE])],
+    )
+    .expect("every deal counted once");
+    let nets = vec![("win".into(), ratio(1, 1)), ("push".into(), ratio(0, 1)), ("push-ace-high".into(), ratio(0, 1)), ("lose".into(), ratio(-1, 1))];
+    let expected_net = ratio(wpl[WIN] as i128 - wpl[LOSE] as i128, cycle);
+    let situation = if optimal {
+        format!("every hand, dealer set by {}: the best legal setting against the dealer's exposed hands", way.id)
+    } else {
+        format!("every hand, player and dealer set by {}", way.id)
+    };
+    let strategy = vec![Decision {
+        situation,
+        choice: if optimal { "best-setting" } else { "house-way" },
+        options: vec![("play", expected_net.clone()), ("surrender", ratio(-1, 1))],
+        deals: cycle,
+    }];
+    super::Solution { strategy, counts: outcome_counts, nets, expected_net, expected_wager: ratio(1, 1), initial_wager: ratio(1, 1) }
+}
