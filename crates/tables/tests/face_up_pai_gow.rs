@@ -244,7 +244,7 @@ fn the_validator_names_a_hand_a_way_leaves_unset() {
     assert!(parsheet_games::house_way::validate(&way).unwrap_err().problem.contains("none of its plays"));
 }
 
-/// Times the full-deck solver on a sample of dealer classes (run by hand with `--ignored`).
+/// Times the per-dealer path on a sample of dealer classes (run by hand with `--ignored`).
 #[test]
 #[ignore]
 fn time_full_deck_sample() {
@@ -255,10 +255,29 @@ fn time_full_deck_sample() {
     let mut classes = Vec::new();
     parsheet_cards::iso::for_each_class(7, true, |s, w| classes.push((s, w)));
     let t = std::time::Instant::now();
-    let n = 400;
+    let n = 100;
     let step = classes.len() / n;
     let sample: Vec<_> = (0..n).map(|i| classes[i * step].0).collect();
     let _: Vec<_> = sample.par_iter().map(|&d| tables.against(d, &way)).collect();
     let per = t.elapsed() / n as u32;
     eprintln!("{} classes; {:?} per dealer class on 2 threads; estimate {:?}", classes.len(), per, per * classes.len() as u32);
+}
+
+/// The full-deck count with its progress (steps: rank classes, then dealer hands that can flush)
+/// timed on stderr (run by hand with `--ignored`; `FUPG_WAY` picks the house way).
+#[test]
+#[ignore]
+fn time_full_deck_count() {
+    let spec = std::env::var("FUPG_WAY").unwrap_or("highest-high".into());
+    let way = parsheet_tables::house_way::builtin(&spec).unwrap();
+    let t = std::time::Instant::now();
+    let last = std::sync::Mutex::new(0u64);
+    let c = count(Deck::FULL, &way, &|done, total| {
+        let mut l = last.lock().unwrap();
+        if done >= *l + total / 200 || done == total {
+            *l = done;
+            eprintln!("{:>8.1} s {done}/{total}", t.elapsed().as_secs_f64());
+        }
+    });
+    eprintln!("{spec}: {c:?} in {:?}", t.elapsed());
 }

@@ -198,6 +198,8 @@ struct Pattern {
     off: Vec<(u8, u8)>,
     joker: bool,
     class: u32,
+    /// Player hands of the pattern in one given flush suit: Π_r C(suits − 1, o_r).
+    placements: u64,
     hand: Reduced,
 }
 
@@ -205,7 +207,10 @@ struct Pattern {
 pub struct Tables {
     deck: Deck,
     classes: Vec<Class>,
+    /// Sorted by class; `by_class[c]` is the range of class c's patterns.
     patterns: Vec<Pattern>,
+    by_class: Vec<std::ops::Range<u32>>,
+    index: HashMap<u64, u32>,
 }
 
 fn for_each_multiset(mask: u16, max: u8, size: u8, f: &mut impl FnMut(&[u8; 13])) {
@@ -279,11 +284,22 @@ impl Tables {
                     off: (0..13u8).filter(|&r| o[r as usize] > 0).map(|r| (r, o[r as usize])).collect(),
                     joker,
                     class: index[&pack(&counts, joker)],
+                    placements: o.iter().map(|&k| binomial(deck.suits as u64 - 1, k as u64)).product(),
                     hand: Reduced::of(hand, way),
                 }
             })
             .collect();
-        Tables { deck, classes, patterns }
+        let mut patterns = patterns;
+        patterns.sort_by_key(|p| p.class);
+        let mut by_class = vec![0..0; classes.len()];
+        let mut i = 0;
+        while i < patterns.len() {
+            let c = patterns[i].class;
+            let j = i + patterns[i..].iter().take_while(|p| p.class == c).count();
+            by_class[c as usize] = i as u32..j as u32;
+            i = j;
+        }
+        Tables { deck, classes, patterns, by_class, index }
     }
 
     pub fn rank_classes(&self) -> usize {
@@ -319,6 +335,13 @@ impl Tables {
 
     /// The flush correction against dealer `dealer` showing (h, l).
     fn flush_part(&self, dealer: CardSet, h: u16, l: u16) -> [i64; 6] {
+        self.flush_diff(dealer, (h, l), None)
+    }
+
+    /// The flush correction against `dealer` showing `a`, less the one against the same cards
+    /// showing `b` (when given).
+    fn flush_diff(&self, dealer: CardSet, a: (u16, u16), b: Option<(u16, u16)>) -> [i64; 6] {
+        let (h, l) = a;
         let mut out = [0i64; 6];
         let joker_free = self.deck.joker && !dealer.has_joker();
         for s in 0..self.deck.suits {
@@ -344,20 +367,85 @@ impl Tables {
                 }
                 let w = ways as i64;
                 let class = &self.classes[p.class as usize].hand;
-                let (a, b) = (p.hand.optimal(h, l), class.optimal(h, l));
-                if a != b {
-                    out[a] += w;
-                    out[b] -= w;
+                let (x, y) = (p.hand.optimal(h, l), class.optimal(h, l));
+                if x != y {
+                    out[x] += w;
+                    out[y] -= w;
                 }
-                let (a, b) = (p.hand.fixed(h, l), class.fixed(h, l));
-                if a != b {
-                    out[3 + a] += w;
-                    out[3 + b] -= w;
+                let (x, y) = (p.hand.fixed(h, l), class.fixed(h, l));
+                if x != y {
+                    out[3 + x] += w;
+                    out[3 + y] -= w;
+                }
+                if let Some((h2, l2)) = b {
+                    let (x, y) = (p.hand.optimal(h2, l2), class.optimal(h2, l2));
+                    if x != y {
+                        out[x] -= w;
+                        out[y] += w;
+                    }
+                    let (x, y) = (p.hand.fixed(h2, l2), class.fixed(h2, l2));
+                    if x != y {
+                        out[3 + x] -= w;
+                        out[3 + y] += w;
+                    }
                 }
             }
         }
         out
     }
+}
+
+impl Tables {
+    /// Σ over every dealer hand D with rank counts `d` (joker `dj`), whatever its suits, of the
+    /// flush correction against D as if D showed (h, l). A player hand of pattern p (any suit)
+    /// and such a D are disjoint in `suits · placements(p) · Π_r C(suits − c_r(p), d_r)` ways,
+    /// c the counts of p's rank class, so this is one pass over the patterns, grouped by class.
+    fn flush_part_by_ranks(&self, d: &[u8; 13], dj: bool, h: u16, l: u16) -> [i128; 6] {
+        let mut out = [0i128; 6];
+        let suits = self.deck.suits as u64;
+        let dealt: Vec<(usize, u64)> = (0..13).filter(|&r| d[r] > 0).map(|r| (r, d[r] as u64)).collect();
+        for (c, range) in self.classes.iter().zip(&self.by_class) {
+            if range.is_empty() || (c.joker && dj) {
+                continue;
+            }
+            let mut counts = [0u64; 13];
+            for &(r, k) in &c.ranks {
+                counts[r as usize] = k as u64;
+            }
+            let mut n = suits;
+            for &(r, k) in &dealt {
+                n *= binomial(suits - counts[r], k);
+            }
+            if n == 0 {
+                continue;
+            }
+            let (co, cf) = (c.hand.optimal(h, l), c.hand.fixed(h, l));
+            let mut acc = [0i64; 6];
+            for p in &self.patterns[range.start as usize..range.end as usize] {
+                let w = p.placements as i64;
+                let x = p.hand.optimal(h, l);
+                if x != co {
+                    acc[x] += w;
+                    acc[co] -= w;
+                }
+                let x = p.hand.fixed(h, l);
+                if x != cf {
+                    acc[3 + x] += w;
+                    acc[3 + cf] -= w;
+                }
+            }
+            for i in 0..6 {
+                out[i] += n as i128 * acc[i] as i128;
+            }
+        }
+        out
+    }
+}
+
+/// Whether seven cards can make a flush: five of one suit, or four and the joker.
+fn can_flush(cards: CardSet, suits: u8) -> bool {
+    let need = 5 - cards.has_joker() as u32;
+    (0..suits).any(|s| cards.suit_ranks(Suit(s)).count_ones() >= need)
 }
 
 /// Whether seven cards are an Ace High Pai Gow (§ 688a.6(d)): no pair, straight or flush, and ace
@@ -398,68 +486,132 @@ impl Tables {
     }
 }
 
-/// Counts every ordered deal of `deck` under `way`, reporting progress as (done, total) dealer
-/// hands (classes on the full deck).
+/// Counts every ordered deal of `deck` under `way`, reporting progress as (done, total) steps:
+/// the dealer rank classes, then the dealer hands that can flush (suit classes on the full deck).
 pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -> Counts {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
     let tables = Tables::new(deck, way);
-    let mut dealers: Vec<(CardSet, u64)> = Vec::new();
+    let suits = deck.suits as u64;
+    let mut flushers: Vec<(CardSet, u64)> = Vec::new();
     if deck == Deck::FULL {
-        iso::for_each_class(7, true, |set, w| dealers.push((set, w)));
+        iso::for_each_class(7, true, |set, w| {
+            if can_flush(set, deck.suits) {
+                flushers.push((set, w))
+            }
+        });
     } else {
         let cards = deck.cards();
-        for s in Subsets::new(&cards, 7) {
-            dealers.push((s, 1));
-        }
+        flushers.extend(Subsets::new(&cards, 7).filter(|&s| can_flush(s, deck.suits)).map(|s| (s, 1)));
     }
-    let unseen = binomial(deck.len() - 7, 7) as u128;
-    let total = dealers.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    // Memo of the rank part by (dealer rank counts, joker, H, L), shared by the chunk workers
-    // through a sharded map.
-    let shards: Vec<std::sync::Mutex<HashMap<(u64, u16, u16), [u64; 6]>>> = (0..64).map(|_| Default::default()).collect();
-    let per_chunk: Vec<Counts> = dealers
-        .par_chunks(256)
-        .map(|chunk| {
-            let mut c = Counts::default();
-            for &(dealer, weight) in chunk {
-                let w = weight as u128;
-                let s = way.set(dealer).unwrap_or_else(|e| panic!("house way {}: {dealer}: {e}", way.id));
-                if is_ace_high(dealer) {
-                    c.ace_high += w * unseen;
-                    continue;
-                }
-                let (h, l) = (s.high.0, s.low.0);
-                let d = crate::house_way::rank_counts(dealer.minus(CardSet::EMPTY.with(Card::JOKER)));
-                let key = (pack(&d, dealer.has_joker()), h, l);
-                let shard = &shards[(key.0 ^ (key.0 >> 17) ^ ((h as u64) << 7) ^ l as u64) as usize % 64];
-                let cached = shard.lock().unwrap().get(&key).copied();
-                let base = cached.unwrap_or_else(|| {
-                    let b = tables.rank_part(&d, dealer.has_joker(), h, l);
-                    shard.lock().unwrap().insert(key, b);
-                    b
-                });
-                let fix = tables.flush_part(dealer, h, l);
-                let n: [u64; 6] = std::array::from_fn(|i| (base[i] as i64 + fix[i]) as u64);
-                assert_eq!(n[..3].iter().sum::<u64>() as u128, unseen, "{dealer}: optimal counts");
-                assert_eq!(n[3..].iter().sum::<u64>() as u128, unseen, "{dealer}: house-way counts");
-                for i in 0..3 {
-                    c.optimal[i] += w * n[i] as u128;
-                    c.house_way[i] += w * n[3 + i] as u128;
+    let unseen = binomial(deck.len() - 7, 7) as i128;
+    let total = (tables.classes.len() + flushers.len()) as u64;
+    let done = AtomicU64::new(0);
+    // [optimal w/p/l, house-way w/p/l, ace-high], signed: the second pass corrects the first.
+    type Acc = [i128; 7];
+    let add = |a: Acc, b: Acc| -> Acc { std::array::from_fn(|i| a[i] + b[i]) };
+    let counts_of = |c: &Class| {
+        let mut d = [0u8; 13];
+        for &(r, k) in &c.ranks {
+            d[r as usize] = k;
+        }
+        d
+    };
+    let ace_class: Vec<bool> = tables.classes.par_iter().map(|c| is_ace_high(no_flush_hand(&counts_of(c), c.joker))).collect();
+
+    // Pass 1: every dealer hand, grouped by its rank counts, as if it could not flush: it then
+    // shows its rank class's house-way setting, and the flush correction sums over its suits in
+    // closed form (`flush_part_by_ranks`).
+    let base_of: Vec<[u64; 6]> = vec![[0; 6]; tables.classes.len()];
+    let base_of = std::sync::Mutex::new(base_of);
+    let first: Acc = (0..tables.classes.len())
+        .into_par_iter()
+        .with_min_len(64)
+        .map(|i| {
+            let c = &tables.classes[i];
+            let d = counts_of(c);
+            let hands = d.iter().map(|&k| binomial(suits, k as u64)).product::<u64>() as i128;
+            let mut out = [0i128; 7];
+            if ace_class[i] {
+                out[6] = hands * unseen;
+            } else {
+                let (h, l) = c.hand.way;
+                let base = tables.rank_part(&d, c.joker, h, l);
+                base_of.lock().unwrap()[i] = base;
+                let fix = tables.flush_part_by_ranks(&d, c.joker, h, l);
+                for k in 0..6 {
+                    out[k] = hands * base[k] as i128 + fix[k];
                 }
             }
-            let d = done.fetch_add(chunk.len() as u64, std::sync::atomic::Ordering::Relaxed) + chunk.len() as u64;
-            progress(d, total);
-            c
+            let n = done.fetch_add(1, Relaxed) + 1;
+            if n % 256 == 0 {
+                progress(n, total);
+            }
+            out
         })
-        .collect();
-    let mut out = Counts::default();
-    for c in per_chunk {
-        for i in 0..3 {
-            out.optimal[i] += c.optimal[i];
-            out.house_way[i] += c.house_way[i];
-        }
-        out.ace_high += c.ace_high;
-    }
+        .reduce(|| [0; 7], add);
+    let base_of = base_of.into_inner().unwrap();
+
+    // Pass 2: each dealer hand that can flush replaces its pass-1 share (its rank class's
+    // setting) by its own setting. The rank part is memoised per (rank counts, joker, H, L).
+    let shards: Vec<std::sync::Mutex<HashMap<(u64, u16, u16), [u64; 6]>>> = (0..64).map(|_| Default::default()).collect();
+    let rank_part = |d: &[u8; 13], dj: bool, h: u16, l: u16| {
+        let key = (pack(d, dj), h, l);
+        let shard = &shards[(key.0 ^ (key.0 >> 17) ^ ((h as u64) << 7) ^ l as u64) as usize % 64];
+        let cached = shard.lock().unwrap().get(&key).copied();
+        cached.unwrap_or_else(|| {
+            let b = tables.rank_part(d, dj, h, l);
+            shard.lock().unwrap().insert(key, b);
+            b
+        })
+    };
+    let second: Acc = flushers
+        .par_chunks(64)
+        .map(|chunk| {
+            let mut out = [0i128; 7];
+            for &(dealer, weight) in chunk {
+                let w = weight as i128;
+                let s = way.set(dealer).unwrap_or_else(|e| panic!("house way {}: {dealer}: {e}", way.id));
+                let real = (s.high.0, s.low.0);
+                let dj = dealer.has_joker();
+                let d = crate::house_way::rank_counts(dealer.minus(CardSet::EMPTY.with(Card::JOKER)));
+                let ci = tables.index[&pack(&d, dj)] as usize;
+                let mut n = [0i64; 6];
+                let base = rank_part(&d, dj, real.0, real.1);
+                if ace_class[ci] {
+                    // Pass 1 counted it as an Ace High Pai Gow; a hand that flushes is not one.
+                    out[6] -= w * unseen;
+                    let fix = tables.flush_part(dealer, real.0, real.1);
+                    for k in 0..6 {
+                        n[k] = base[k] as i64 + fix[k];
+                    }
+                    assert_eq!(n[..3].iter().sum::<i64>() as i128, unseen, "{dealer}: optimal counts");
+                    assert_eq!(n[3..].iter().sum::<i64>() as i128, unseen, "{dealer}: house-way counts");
+                } else {
+                    let virt = tables.classes[ci].hand.way;
+                    if virt == real {
+                        continue;
+                    }
+                    let old = base_of[ci];
+                    let fix = tables.flush_diff(dealer, real, Some(virt));
+                    for k in 0..6 {
+                        n[k] = base[k] as i64 - old[k] as i64 + fix[k];
+                    }
+                    assert_eq!(n[..3].iter().sum::<i64>(), 0, "{dealer}: optimal counts");
+                    assert_eq!(n[3..].iter().sum::<i64>(), 0, "{dealer}: house-way counts");
+                }
+                for k in 0..6 {
+                    out[k] += w * n[k] as i128;
+                }
+            }
+            let n = done.fetch_add(chunk.len() as u64, Relaxed) + chunk.len() as u64;
+            progress(n, total);
+            out
+        })
+        .reduce(|| [0; 7], add);
+    progress(total, total);
+    let all = add(first, second);
+    let get = |i: usize| u128::try_from(all[i]).expect("counts are not negative");
+    let out = Counts { optimal: [get(0), get(1), get(2)], house_way: [get(3), get(4), get(5)], ace_high: get(6) };
     assert_eq!(out.total(true), deck.cycle(), "optimal: every deal counted once");
     assert_eq!(out.total(false), deck.cycle(), "house way: every deal counted once");
     out
