@@ -335,16 +335,20 @@ impl Tables {
 
     /// The flush correction against dealer `dealer` showing (h, l).
     fn flush_part(&self, dealer: CardSet, h: u16, l: u16) -> [i64; 6] {
-        self.flush_diff(dealer, (h, l), None)
+        self.flush_diff(dealer, (h, l), None, None)
     }
 
     /// The flush correction against `dealer` showing `a`, less the one against the same cards
     /// showing `b` (when given).
-    fn flush_diff(&self, dealer: CardSet, a: (u16, u16), b: Option<(u16, u16)>) -> [i64; 6] {
+    /// (The player's flush suit `only`, when given.)
+    fn flush_diff(&self, dealer: CardSet, a: (u16, u16), b: Option<(u16, u16)>, only: Option<u8>) -> [i64; 6] {
         let (h, l) = a;
         let mut out = [0i64; 6];
         let joker_free = self.deck.joker && !dealer.has_joker();
         for s in 0..self.deck.suits {
+            if only.is_some_and(|o| o != s) {
+                continue;
+            }
             let ds = dealer.suit_ranks(Suit(s));
             // Unseen cards of each rank outside suit s.
             let avail: [u64; 13] = std::array::from_fn(|r| {
@@ -439,6 +443,151 @@ impl Tables {
             }
         }
         out
+    }
+}
+
+/// One dealer hand that can flush, seen from one other suit: the player hands flushing in that
+/// suit are counted against the dealer showing (h, l), with weight `w` (negative to take off).
+struct Query {
+    h: u16,
+    l: u16,
+    /// The dealer's ranks in the player's flush suit (at most two: the dealer flushes elsewhere).
+    ds: u16,
+    /// Unseen cards of each rank outside the player's flush suit.
+    avail: [u8; 13],
+    /// Whether the joker is unseen.
+    jf: bool,
+    w: i64,
+}
+
+/// Index of a set T of at most two ranks: ∅ → 0, {r} → 1 + r, {r < t} → 14 + pair index.
+const T_SETS: usize = 1 + 13 + 78;
+
+fn pair_index(r: usize, t: usize) -> usize {
+    debug_assert!(r < t);
+    // Pairs (0,1), (0,2), …, (0,12), (1,2), …
+    r * 13 - r * (r + 1) / 2 + (t - r - 1)
+}
+
+impl Tables {
+    /// δ of a pattern against (h, l): its outcome less its rank class's, both policies.
+    #[inline]
+    fn delta(&self, p: &Pattern, h: u16, l: u16) -> [i8; 6] {
+        let c = &self.classes[p.class as usize].hand;
+        let mut d = [0i8; 6];
+        d[p.hand.optimal(h, l)] += 1;
+        d[c.optimal(h, l)] -= 1;
+        d[3 + p.hand.fixed(h, l)] += 1;
+        d[3 + c.fixed(h, l)] -= 1;
+        d
+    }
+
+    /// Answers the queries exactly: for each, Σ over player patterns p flushing in its suit of
+    /// `[M_p ∩ ds = ∅] · Π_r C(avail_r, o_r) · δ_p(h, l)`, times its weight, summed.
+    ///
+    /// Patterns fall into groups by their off-suit part and joker (a group's weight
+    /// `Π_r C(avail_r, o_r)` is one number per query), and `[M ∩ ds = ∅]` is an inclusion–exclusion
+    /// over the at most two ranks of ds, so a query needs the sums `S[g][T] = Σ_{M ⊇ T} δ` for
+    /// |T| ≤ 2. For each dealer low L, the queries are answered in order of H while S is kept up
+    /// to date: a pattern's δ changes only where H reaches one of its own or its class's high
+    /// values, so each pattern is re-evaluated a few times per L instead of once per query.
+    fn sweep(&self, queries: Vec<Query>) -> [i128; 7] {
+        let mut groups: HashMap<(Vec<(u8, u8)>, bool), u32> = HashMap::new();
+        let gid: Vec<u32> = self
+            .patterns
+            .iter()
+            .map(|p| {
+                let n = groups.len() as u32;
+                *groups.entry((p.off.clone(), p.joker)).or_insert(n)
+            })
+            .collect();
+        let mut meta: Vec<(Vec<(u8, u8)>, bool)> = vec![Default::default(); groups.len()];
+        for (k, g) in groups {
+            meta[g as usize] = k;
+        }
+        // (threshold H, pattern), sorted: from H on, the pattern's δ may differ.
+        let mut events: Vec<(u16, u32)> = Vec::new();
+        for (i, p) in self.patterns.iter().enumerate() {
+            let c = &self.classes[p.class as usize].hand;
+            let mut t: Vec<u16> = p.hand.frontier.iter().chain(&c.frontier).map(|x| x.0).chain([p.hand.way.0, c.way.0]).collect();
+            t.sort_unstable();
+            t.dedup();
+            events.extend(t.into_iter().map(|h| (h, i as u32)));
+        }
+        events.sort_unstable();
+        let mut by_low: HashMap<u16, Vec<Query>> = HashMap::new();
+        for q in queries {
+            assert!(q.ds.count_ones() <= 2);
+            by_low.entry(q.l).or_default().push(q);
+        }
+        let mut lows: Vec<(u16, Vec<Query>)> = by_low.into_iter().collect();
+        lows.sort_by_key(|(_, q)| std::cmp::Reverse(q.len()));
+        let apply = |sums: &mut [[i64; 6]], g: usize, m: u16, d: [i64; 6]| {
+            let base = g * T_SETS;
+            let add = |x: &mut [i64; 6]| (0..6).for_each(|k| x[k] += d[k]);
+            add(&mut sums[base]);
+            for r in 0..13 {
+                if m >> r & 1 == 1 {
+                    add(&mut sums[base + 1 + r]);
+                    for t in r + 1..13 {
+                        if m >> t & 1 == 1 {
+                            add(&mut sums[base + 14 + pair_index(r, t)]);
+                        }
+                    }
+                }
+            }
+        };
+        lows.into_par_iter()
+            .map(|(l, mut qs)| {
+                qs.sort_unstable_by_key(|q| q.h);
+                let mut sums = vec![[0i64; 6]; meta.len() * T_SETS];
+                let h0 = qs[0].h;
+                let mut cur: Vec<[i8; 6]> = self.patterns.iter().map(|p| self.delta(p, h0, l)).collect();
+                for (i, p) in self.patterns.iter().enumerate() {
+                    apply(&mut sums, gid[i] as usize, p.suited, cur[i].map(|x| x as i64));
+                }
+                let mut ev = events.partition_point(|e| e.0 <= h0);
+                let mut out = [0i128; 7];
+                for q in &qs {
+                    while ev < events.len() && events[ev].0 <= q.h {
+                        let i = events[ev].1 as usize;
+                        let p = &self.patterns[i];
+                        let new = self.delta(p, q.h, l);
+                        if new != cur[i] {
+                            let d: [i64; 6] = std::array::from_fn(|k| new[k] as i64 - cur[i][k] as i64);
+                            apply(&mut sums, gid[i] as usize, p.suited, d);
+                            cur[i] = new;
+                        }
+                        ev += 1;
+                    }
+                    let ranks: Vec<usize> = (0..13).filter(|&r| q.ds >> r & 1 == 1).collect();
+                    let mut acc = [0i128; 6];
+                    for (g, (off, joker)) in meta.iter().enumerate() {
+                        if *joker && !q.jf {
+                            continue;
+                        }
+                        let mut ways = 1u64;
+                        for &(r, k) in off {
+                            ways *= binomial(q.avail[r as usize] as u64, k as u64);
+                        }
+                        if ways == 0 {
+                            continue;
+                        }
+                        let base = g * T_SETS;
+                        let mut x = sums[base];
+                        for &r in &ranks {
+                            (0..6).for_each(|k| x[k] -= sums[base + 1 + r][k]);
+                        }
+                        if ranks.len() == 2 {
+                            (0..6).for_each(|k| x[k] += sums[base + 14 + pair_index(ranks[0], ranks[1])][k]);
+                        }
+                        (0..6).for_each(|k| acc[k] += ways as i128 * x[k] as i128);
+                    }
+                    (0..6).for_each(|k| out[k] += q.w as i128 * acc[k]);
+                }
+                out
+            })
+            .reduce(|| [0; 7], |a, b| std::array::from_fn(|i| a[i] + b[i]))
     }
 }
 
@@ -564,10 +713,15 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
             b
         })
     };
+    // The player flushing in the dealer's flush suit is counted here, dealer by dealer (few
+    // patterns avoid the dealer's flush); in another suit, by the sweep below, which these
+    // queries feed.
+    let queries = std::sync::Mutex::new(Vec::<Query>::new());
     let second: Acc = flushers
         .par_chunks(64)
         .map(|chunk| {
             let mut out = [0i128; 7];
+            let mut qs = Vec::new();
             for &(dealer, weight) in chunk {
                 let w = weight as i128;
                 let s = way.set(dealer).unwrap_or_else(|e| panic!("house way {}: {dealer}: {e}", way.id));
@@ -575,39 +729,51 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
                 let dj = dealer.has_joker();
                 let d = crate::house_way::rank_counts(dealer.minus(CardSet::EMPTY.with(Card::JOKER)));
                 let ci = tables.index[&pack(&d, dj)] as usize;
-                let mut n = [0i64; 6];
+                let need = 5 - dj as u32;
+                let s0 = (0..deck.suits).find(|&x| dealer.suit_ranks(Suit(x)).count_ones() >= need).unwrap();
+                let n: [i64; 6];
                 let base = rank_part(&d, dj, real.0, real.1);
-                if ace_class[ci] {
+                let virt = if ace_class[ci] {
                     // Pass 1 counted it as an Ace High Pai Gow; a hand that flushes is not one.
                     out[6] -= w * unseen;
-                    let fix = tables.flush_part(dealer, real.0, real.1);
-                    for k in 0..6 {
-                        n[k] = base[k] as i64 + fix[k];
-                    }
-                    assert_eq!(n[..3].iter().sum::<i64>() as i128, unseen, "{dealer}: optimal counts");
-                    assert_eq!(n[3..].iter().sum::<i64>() as i128, unseen, "{dealer}: house-way counts");
+                    n = base.map(|x| x as i64);
+                    None
                 } else {
                     let virt = tables.classes[ci].hand.way;
                     if virt == real {
                         continue;
                     }
                     let old = base_of[ci];
-                    let fix = tables.flush_diff(dealer, real, Some(virt));
-                    for k in 0..6 {
-                        n[k] = base[k] as i64 - old[k] as i64 + fix[k];
-                    }
-                    assert_eq!(n[..3].iter().sum::<i64>(), 0, "{dealer}: optimal counts");
-                    assert_eq!(n[3..].iter().sum::<i64>(), 0, "{dealer}: house-way counts");
-                }
+                    n = std::array::from_fn(|k| base[k] as i64 - old[k] as i64);
+                    Some(virt)
+                };
+                let fix = tables.flush_diff(dealer, real, virt, Some(s0));
                 for k in 0..6 {
-                    out[k] += w * n[k] as i128;
+                    out[k] += w * (n[k] + fix[k]) as i128;
+                }
+                for x in (0..deck.suits).filter(|&x| x != s0) {
+                    let ds = dealer.suit_ranks(Suit(x));
+                    let avail: [u8; 13] = std::array::from_fn(|r| {
+                        if deck.rank_mask >> r & 1 == 0 {
+                            return 0;
+                        }
+                        (deck.suits as u32 - 1 - (dealer.count_rank(Rank(r as u8)) - (ds >> r & 1) as u32)) as u8
+                    });
+                    let jf = deck.joker && !dj;
+                    qs.push(Query { h: real.0, l: real.1, ds, avail, jf, w: weight as i64 });
+                    if let Some(v) = virt {
+                        qs.push(Query { h: v.0, l: v.1, ds, avail, jf, w: -(weight as i64) });
+                    }
                 }
             }
+            queries.lock().unwrap().extend(qs);
             let n = done.fetch_add(chunk.len() as u64, Relaxed) + chunk.len() as u64;
             progress(n, total);
             out
         })
         .reduce(|| [0; 7], add);
+    let third = tables.sweep(queries.into_inner().unwrap());
+    let second = add(second, third);
     progress(total, total);
     let all = add(first, second);
     let get = |i: usize| u128::try_from(all[i]).expect("counts are not negative");
