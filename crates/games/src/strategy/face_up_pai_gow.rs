@@ -121,8 +121,32 @@ impl Counts {
 /// its house-way setting.
 #[derive(Clone, Debug)]
 struct Reduced {
-    frontier: Vec<(u16, u16)>,
+    /// Highs falling, lows rising; `frontier[..len]`.
+    frontier: [(u16, u16); MAX_FRONTIER],
+    len: u8,
     way: (u16, u16),
+}
+
+/// The most points a seven-card hand's frontier has (checked as each is built).
+const MAX_FRONTIER: usize = 12;
+
+/// C(n, k) for the small n of the inner loops (n ≤ 7), by table.
+#[inline]
+fn choose(n: u8, k: u8) -> u64 {
+    const T: [[u64; 8]; 8] = {
+        let mut t = [[0u64; 8]; 8];
+        let mut n = 0;
+        while n < 8 {
+            let mut k = 0;
+            while k < 8 {
+                t[n][k] = binomial(n as u64, k as u64);
+                k += 1;
+            }
+            n += 1;
+        }
+        t
+    };
+    T[n as usize][k as usize]
 }
 
 const WIN: usize = 0;
@@ -141,14 +165,22 @@ impl Reduced {
             }
         }
         let s = way.set_among(hand, &all).unwrap_or_else(|e| panic!("house way {}: {hand}: {e}", way.id));
-        Reduced { frontier, way: (s.high.0, s.low.0) }
+        assert!(frontier.len() <= MAX_FRONTIER, "{hand}: frontier of {} points", frontier.len());
+        let mut f = [(0, 0); MAX_FRONTIER];
+        f[..frontier.len()].copy_from_slice(&frontier);
+        Reduced { frontier: f, len: frontier.len() as u8, way: (s.high.0, s.low.0) }
+    }
+
+    fn points(&self) -> &[(u16, u16)] {
+        &self.frontier[..self.len as usize]
     }
 
     #[inline]
     fn optimal(&self, h: u16, l: u16) -> usize {
-        if self.frontier.iter().any(|&(a, b)| a > h && b > l) {
+        let f = self.points();
+        if f.iter().any(|&(a, b)| a > h && b > l) {
             WIN
-        } else if self.frontier[0].0 > h || self.frontier[self.frontier.len() - 1].1 > l {
+        } else if f[0].0 > h || f[f.len() - 1].1 > l {
             PUSH
         } else {
             LOSE
@@ -314,7 +346,7 @@ impl Tables {
     /// if no player hand could flush: [optimal w/p/l, house-way w/p/l].
     fn rank_part(&self, d: &[u8; 13], dj: bool, h: u16, l: u16) -> [u64; 6] {
         let mut out = [0u64; 6];
-        let avail: [u64; 13] = std::array::from_fn(|r| if self.deck.rank_mask >> r & 1 == 1 { self.deck.suits as u64 - d[r] as u64 } else { 0 });
+        let avail: [u8; 13] = std::array::from_fn(|r| if self.deck.rank_mask >> r & 1 == 1 { self.deck.suits - d[r] } else { 0 });
         let joker_free = self.deck.joker && !dj;
         for c in &self.classes {
             if c.joker && !joker_free {
@@ -322,7 +354,7 @@ impl Tables {
             }
             let mut ways = 1u64;
             for &(r, k) in &c.ranks {
-                ways *= binomial(avail[r as usize], k as u64);
+                ways *= choose(avail[r as usize], k);
             }
             if ways == 0 {
                 continue;
@@ -351,12 +383,12 @@ impl Tables {
             }
             let ds = dealer.suit_ranks(Suit(s));
             // Unseen cards of each rank outside suit s.
-            let avail: [u64; 13] = std::array::from_fn(|r| {
+            let avail: [u8; 13] = std::array::from_fn(|r| {
                 if self.deck.rank_mask >> r & 1 == 0 {
                     return 0;
                 }
-                let outside_dealt = dealer.count_rank(Rank(r as u8)) as u64 - (ds >> r & 1) as u64;
-                self.deck.suits as u64 - 1 - outside_dealt
+                let outside_dealt = dealer.count_rank(Rank(r as u8)) as u8 - (ds >> r & 1) as u8;
+                self.deck.suits - 1 - outside_dealt
             });
             for p in &self.patterns {
                 if p.suited & ds != 0 || (p.joker && !joker_free) {
@@ -364,7 +396,7 @@ impl Tables {
                 }
                 let mut ways = 1u64;
                 for &(r, k) in &p.off {
-                    ways *= binomial(avail[r as usize], k as u64);
+                    ways *= choose(avail[r as usize], k);
                 }
                 if ways == 0 {
                     continue;
@@ -406,19 +438,19 @@ impl Tables {
     /// c the counts of p's rank class, so this is one pass over the patterns, grouped by class.
     fn flush_part_by_ranks(&self, d: &[u8; 13], dj: bool, h: u16, l: u16) -> [i128; 6] {
         let mut out = [0i128; 6];
-        let suits = self.deck.suits as u64;
-        let dealt: Vec<(usize, u64)> = (0..13).filter(|&r| d[r] > 0).map(|r| (r, d[r] as u64)).collect();
+        let suits = self.deck.suits;
+        let dealt: Vec<(usize, u8)> = (0..13).filter(|&r| d[r] > 0).map(|r| (r, d[r])).collect();
         for (c, range) in self.classes.iter().zip(&self.by_class) {
             if range.is_empty() || (c.joker && dj) {
                 continue;
             }
-            let mut counts = [0u64; 13];
+            let mut counts = [0u8; 13];
             for &(r, k) in &c.ranks {
-                counts[r as usize] = k as u64;
+                counts[r as usize] = k;
             }
-            let mut n = suits;
+            let mut n = suits as u64;
             for &(r, k) in &dealt {
-                n *= binomial(suits - counts[r], k);
+                n *= choose(suits - counts[r], k);
             }
             if n == 0 {
                 continue;
@@ -509,7 +541,7 @@ impl Tables {
         let mut events: Vec<(u16, u32)> = Vec::new();
         for (i, p) in self.patterns.iter().enumerate() {
             let c = &self.classes[p.class as usize].hand;
-            let mut t: Vec<u16> = p.hand.frontier.iter().chain(&c.frontier).map(|x| x.0).chain([p.hand.way.0, c.way.0]).collect();
+            let mut t: Vec<u16> = p.hand.points().iter().chain(c.points()).map(|x| x.0).chain([p.hand.way.0, c.way.0]).collect();
             t.sort_unstable();
             t.dedup();
             events.extend(t.into_iter().map(|h| (h, i as u32)));
@@ -568,7 +600,7 @@ impl Tables {
                         }
                         let mut ways = 1u64;
                         for &(r, k) in off {
-                            ways *= binomial(q.avail[r as usize] as u64, k as u64);
+                            ways *= choose(q.avail[r as usize], k);
                         }
                         if ways == 0 {
                             continue;
