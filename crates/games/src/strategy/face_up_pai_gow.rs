@@ -127,8 +127,8 @@ struct Reduced {
     way: (u16, u16),
 }
 
-/// The most points a seven-card hand's frontier has (checked as each is built).
-const MAX_FRONTIER: usize = 12;
+/// At most one point per setting (21 ways to take two cards of seven).
+const MAX_FRONTIER: usize = 21;
 
 /// C(n, k) for the small n of the inner loops (n ≤ 7), by table.
 #[inline]
@@ -178,6 +178,9 @@ impl Reduced {
     #[inline]
     fn optimal(&self, h: u16, l: u16) -> usize {
         let f = self.points();
+        if f.is_empty() {
+            return LOSE;
+        }
         if f.iter().any(|&(a, b)| a > h && b > l) {
             WIN
         } else if f[0].0 > h || f[f.len() - 1].1 > l {
@@ -232,7 +235,25 @@ struct Pattern {
     class: u32,
     /// Player hands of the pattern in one given flush suit: Π_r C(suits − 1, o_r).
     placements: u64,
+    /// Its house-way setting, and of its frontier only the points its rank class's frontier
+    /// lacks (see [`Pattern::optimal`]).
     hand: Reduced,
+}
+
+impl Pattern {
+    /// The pattern's optimal outcome given its class's, `class`. Every setting of the pattern
+    /// has its class's value except those whose high is the flush, which rank higher; so every
+    /// class frontier point is matched or dominated by a pattern frontier point, and the best
+    /// outcome over the pattern's frontier F_p is the better of the class's and that over
+    /// F_p ∖ F_c.
+    #[inline]
+    fn optimal(&self, class: usize, h: u16, l: u16) -> usize {
+        if class == WIN {
+            WIN
+        } else {
+            self.hand.optimal(h, l).min(class)
+        }
+    }
 }
 
 /// Everything about player hands of a deck that does not depend on the dealer.
@@ -243,6 +264,12 @@ pub struct Tables {
     patterns: Vec<Pattern>,
     by_class: Vec<std::ops::Range<u32>>,
     index: HashMap<u64, u32>,
+    /// Every high and low value a rank class's outcome is decided against (its frontier and
+    /// house-way points), sorted.
+    class_highs: Vec<u16>,
+    class_lows: Vec<u16>,
+    /// Pattern indexes by (suited ranks, joker).
+    by_mask: HashMap<(u16, bool), Vec<u32>>,
 }
 
 fn for_each_multiset(mask: u16, max: u8, size: u8, f: &mut impl FnMut(&[u8; 13])) {
@@ -322,6 +349,13 @@ impl Tables {
             })
             .collect();
         let mut patterns = patterns;
+        patterns.par_iter_mut().for_each(|p| {
+            let c = classes[p.class as usize].hand.points();
+            let extra: Vec<(u16, u16)> = p.hand.points().iter().copied().filter(|x| !c.contains(x)).collect();
+            p.hand.frontier = [(0, 0); MAX_FRONTIER];
+            p.hand.frontier[..extra.len()].copy_from_slice(&extra);
+            p.hand.len = extra.len() as u8;
+        });
         patterns.sort_by_key(|p| p.class);
         let mut by_class = vec![0..0; classes.len()];
         let mut i = 0;
@@ -331,7 +365,17 @@ impl Tables {
             by_class[c as usize] = i as u32..j as u32;
             i = j;
         }
-        Tables { deck, classes, patterns, by_class, index }
+        let mut class_highs: Vec<u16> = classes.iter().flat_map(|c| c.hand.points().iter().map(|x| x.0).chain([c.hand.way.0])).collect();
+        let mut class_lows: Vec<u16> = classes.iter().flat_map(|c| c.hand.points().iter().map(|x| x.1).chain([c.hand.way.1])).collect();
+        class_highs.sort_unstable();
+        class_highs.dedup();
+        class_lows.sort_unstable();
+        class_lows.dedup();
+        let mut by_mask: HashMap<(u16, bool), Vec<u32>> = HashMap::new();
+        for (i, p) in patterns.iter().enumerate() {
+            by_mask.entry((p.suited, p.joker)).or_default().push(i as u32);
+        }
+        Tables { deck, classes, patterns, by_class, index, class_highs, class_lows, by_mask }
     }
 
     pub fn rank_classes(&self) -> usize {
@@ -340,6 +384,19 @@ impl Tables {
 
     pub fn patterns(&self) -> usize {
         self.patterns.len()
+    }
+
+    /// The dealer setting (h*, l*) that every rank class settles against exactly as against
+    /// (h, l): h* the largest class-relevant high at most h (0 if none), likewise l*. A class's
+    /// outcome only asks whether its values exceed H and L, and for a value v of the list,
+    /// v > h ⟺ v > h*. So the rank part may be memoised under (h*, l*): all dealer flushes,
+    /// for one, fall between the same two class highs.
+    fn canonical(&self, h: u16, l: u16) -> (u16, u16) {
+        let down = |v: &[u16], x: u16| match v.partition_point(|&a| a <= x) {
+            0 => 0,
+            i => v[i - 1],
+        };
+        (down(&self.class_highs, h), down(&self.class_lows, l))
     }
 
     /// Player counts against a dealer whose rank counts are `d` (joker `dj`) showing (h, l), as
@@ -403,7 +460,8 @@ impl Tables {
                 }
                 let w = ways as i64;
                 let class = &self.classes[p.class as usize].hand;
-                let (x, y) = (p.hand.optimal(h, l), class.optimal(h, l));
+                let y = class.optimal(h, l);
+                let x = p.optimal(y, h, l);
                 if x != y {
                     out[x] += w;
                     out[y] -= w;
@@ -414,7 +472,8 @@ impl Tables {
                     out[3 + y] -= w;
                 }
                 if let Some((h2, l2)) = b {
-                    let (x, y) = (p.hand.optimal(h2, l2), class.optimal(h2, l2));
+                    let y = class.optimal(h2, l2);
+                    let x = p.optimal(y, h2, l2);
                     if x != y {
                         out[x] -= w;
                         out[y] += w;
@@ -432,6 +491,65 @@ impl Tables {
 }
 
 impl Tables {
+    /// `flush_diff` for the player flushing in the dealer's flush suit `s0` only, visiting just
+    /// the patterns whose suited ranks avoid the dealer's (submasks of the rest).
+    fn flush_same_suit(&self, dealer: CardSet, s0: u8, a: (u16, u16), b: Option<(u16, u16)>) -> [i64; 6] {
+        let ds = dealer.suit_ranks(Suit(s0));
+        let joker_free = self.deck.joker && !dealer.has_joker();
+        let avail: [u8; 13] = std::array::from_fn(|r| {
+            if self.deck.rank_mask >> r & 1 == 0 {
+                return 0;
+            }
+            self.deck.suits - 1 - (dealer.count_rank(Rank(r as u8)) as u8 - (ds >> r & 1) as u8)
+        });
+        let rest = self.deck.rank_mask & !ds;
+        let mut out = [0i64; 6];
+        let mut add = |p: &Pattern, w: i64, (h, l): (u16, u16), sign: i64| {
+            let class = &self.classes[p.class as usize].hand;
+            let y = class.optimal(h, l);
+            let x = p.optimal(y, h, l);
+            if x != y {
+                out[x] += sign * w;
+                out[y] -= sign * w;
+            }
+            let (x, y) = (p.hand.fixed(h, l), class.fixed(h, l));
+            if x != y {
+                out[3 + x] += sign * w;
+                out[3 + y] -= sign * w;
+            }
+        };
+        // Every submask of `rest`, the empty one last.
+        let mut m = rest;
+        loop {
+            if m.count_ones() >= 4 {
+                for joker in [false, true] {
+                    if joker && !joker_free {
+                        continue;
+                    }
+                    for &i in self.by_mask.get(&(m, joker)).map(|v| v.as_slice()).unwrap_or(&[]) {
+                        let p = &self.patterns[i as usize];
+                        let mut ways = 1u64;
+                        for &(r, k) in &p.off {
+                            ways *= choose(avail[r as usize], k);
+                        }
+                        if ways == 0 {
+                            continue;
+                        }
+                        add(p, ways as i64, a, 1);
+                        if let Some(b) = b {
+                            add(p, ways as i64, b, -1);
+                        }
+                    }
+                }
+            }
+            if m == 0 {
+                break;
+            }
+            m = (m - 1) & rest;
+        }
+        out
+    }
+
     /// Σ over every dealer hand D with rank counts `d` (joker `dj`), whatever its suits, of the
     /// flush correction against D as if D showed (h, l). A player hand of pattern p (any suit)
     /// and such a D are disjoint in `suits · placements(p) · Π_r C(suits − c_r(p), d_r)` ways,
@@ -459,7 +577,7 @@ impl Tables {
             let mut acc = [0i64; 6];
             for p in &self.patterns[range.start as usize..range.end as usize] {
                 let w = p.placements as i64;
-                let x = p.hand.optimal(h, l);
+                let x = p.optimal(co, h, l);
                 if x != co {
                     acc[x] += w;
                     acc[co] -= w;
@@ -507,8 +625,9 @@ impl Tables {
     fn delta(&self, p: &Pattern, h: u16, l: u16) -> [i8; 6] {
         let c = &self.classes[p.class as usize].hand;
         let mut d = [0i8; 6];
-        d[p.hand.optimal(h, l)] += 1;
-        d[c.optimal(h, l)] -= 1;
+        let co = c.optimal(h, l);
+        d[p.optimal(co, h, l)] += 1;
+        d[co] -= 1;
         d[3 + p.hand.fixed(h, l)] += 1;
         d[3 + c.fixed(h, l)] -= 1;
         d
@@ -735,7 +854,9 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
     // Pass 2: each dealer hand that can flush replaces its pass-1 share (its rank class's
     // setting) by its own setting. The rank part is memoised per (rank counts, joker, H, L).
     let shards: Vec<std::sync::Mutex<HashMap<(u64, u16, u16), [u64; 6]>>> = (0..64).map(|_| Default::default()).collect();
+    assert!(tables.class_highs[0] > 0 && tables.class_lows[0] > 0, "no value is 0, the canonical floor");
     let rank_part = |d: &[u8; 13], dj: bool, h: u16, l: u16| {
+        let (h, l) = tables.canonical(h, l);
         let key = (pack(d, dj), h, l);
         let shard = &shards[(key.0 ^ (key.0 >> 17) ^ ((h as u64) << 7) ^ l as u64) as usize % 64];
         let cached = shard.lock().unwrap().get(&key).copied();
@@ -779,7 +900,7 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
                     n = std::array::from_fn(|k| base[k] as i64 - old[k] as i64);
                     Some(virt)
                 };
-                let fix = tables.flush_diff(dealer, real, virt, Some(s0));
+                let fix = tables.flush_same_suit(dealer, s0, real, virt);
                 for k in 0..6 {
                     out[k] += w * (n[k] + fix[k]) as i128;
                 }
