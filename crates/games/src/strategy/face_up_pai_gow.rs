@@ -222,6 +222,9 @@ fn no_flush_hand(counts: &[u8; 13], joker: bool) -> CardSet {
 struct Class {
     /// (rank, count) of its ranks.
     ranks: Vec<(u8, u8)>,
+    counts: [u8; 13],
+    /// Its hands in the deck, Π_r C(suits, c_r).
+    hands: u64,
     joker: bool,
     hand: Reduced,
 }
@@ -303,6 +306,8 @@ impl Tables {
             .par_iter()
             .map(|(c, joker)| Class {
                 ranks: (0..13u8).filter(|&r| c[r as usize] > 0).map(|r| (r, c[r as usize])).collect(),
+                counts: *c,
+                hands: c.iter().map(|&k| binomial(deck.suits as u64, k as u64)).product(),
                 joker: *joker,
                 hand: Reduced::of(no_flush_hand(c, *joker), way),
             })
@@ -551,29 +556,31 @@ impl Tables {
     }
 
     /// Σ over every dealer hand D with rank counts `d` (joker `dj`), whatever its suits, of the
-    /// flush correction against D as if D showed (h, l). A player hand of pattern p (any suit)
-    /// and such a D are disjoint in `suits · placements(p) · Π_r C(suits − c_r(p), d_r)` ways,
-    /// c the counts of p's rank class, so this is one pass over the patterns, grouped by class.
-    fn flush_part_by_ranks(&self, d: &[u8; 13], dj: bool, h: u16, l: u16) -> [i128; 6] {
+    /// player's counts against D as if D showed (h, l) (pass 1), and the rank part against one
+    /// such D. Player hands of rank class c and such D are disjoint in
+    /// `hands(c) · N(c)` ways, `N(c) = Π_r C(suits − c_r, d_r)`; a player hand of pattern p (any
+    /// suit) and such a D in `suits · placements(p) · N(class of p)` ways. So this is one pass over
+    /// the classes and their patterns. The rank part against one D is the first sum divided by
+    /// the number of such D, `Π_r C(suits, d_r)` (each term divides).
+    fn by_ranks(&self, d: &[u8; 13], dj: bool, h: u16, l: u16) -> ([u64; 6], [i128; 6]) {
+        let mut rank = [0u128; 6];
         let mut out = [0i128; 6];
         let suits = self.deck.suits;
         let dealt: Vec<(usize, u8)> = (0..13).filter(|&r| d[r] > 0).map(|r| (r, d[r])).collect();
         for (c, range) in self.classes.iter().zip(&self.by_class) {
-            if range.is_empty() || (c.joker && dj) {
+            if c.joker && dj {
                 continue;
             }
-            let mut counts = [0u8; 13];
-            for &(r, k) in &c.ranks {
-                counts[r as usize] = k;
-            }
-            let mut n = suits as u64;
+            let mut n = 1u64;
             for &(r, k) in &dealt {
-                n *= choose(suits - counts[r], k);
+                n *= choose(suits - c.counts[r], k);
             }
             if n == 0 {
                 continue;
             }
             let (co, cf) = (c.hand.optimal(h, l), c.hand.fixed(h, l));
+            rank[co] += (n * c.hands) as u128;
+            rank[3 + cf] += (n * c.hands) as u128;
             let mut acc = [0i64; 6];
             for p in &self.patterns[range.start as usize..range.end as usize] {
                 let w = p.placements as i64;
@@ -589,10 +596,18 @@ impl Tables {
                 }
             }
             for i in 0..6 {
-                out[i] += n as i128 * acc[i] as i128;
+                out[i] += (suits as u64 * n) as i128 * acc[i] as i128;
             }
         }
-        out
+        let dealers = d.iter().map(|&k| binomial(suits as u64, k as u64)).product::<u64>() as u128;
+        let base: [u64; 6] = std::array::from_fn(|i| {
+            assert_eq!(rank[i] % dealers, 0);
+            (rank[i] / dealers) as u64
+        });
+        for i in 0..6 {
+            out[i] += rank[i] as i128;
+        }
+        (base, out)
     }
 }
 
@@ -835,12 +850,10 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
                 out[6] = hands * unseen;
             } else {
                 let (h, l) = c.hand.way;
-                let base = tables.rank_part(&d, c.joker, h, l);
+                let (base, all) = tables.by_ranks(&d, c.joker, h, l);
+                debug_assert_eq!(base, tables.rank_part(&d, c.joker, h, l));
                 base_of.lock().unwrap()[i] = base;
-                let fix = tables.flush_part_by_ranks(&d, c.joker, h, l);
-                for k in 0..6 {
-                    out[k] = hands * base[k] as i128 + fix[k];
-                }
+                out[..6].copy_from_slice(&all);
             }
             let n = done.fetch_add(1, Relaxed) + 1;
             if n % 256 == 0 {
