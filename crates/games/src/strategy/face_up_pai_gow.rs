@@ -33,20 +33,36 @@
 //!
 //! 1. A hand that cannot make a flush (five of one suit, or four and the joker) has a frontier
 //!    and a house-way setting that depend only on its ranks and the joker: its *rank class*
-//!    (67,600 on the full deck). The number of player hands of a rank class given the dealer's
-//!    cards is `Π_r C(n_r − d_r, c_r)`, a function of the dealer's rank counts only. So the
-//!    player's counts against a dealer are first computed as if no hand could flush, once per
-//!    key (dealer rank counts, dealer joker, H, L).
+//!    (67,600 on the full deck).
 //! 2. A flush-capable hand can flush in one suit only (seven cards). It is a *pattern*: the
 //!    ranks in its flush suit, the multiset of its other ranks, the joker (224,653 per suit on
-//!    the full deck). Its hands given the dealer number `[M ∩ D_s = ∅] · Π_r C(a'_r, o_r)` with
-//!    `a'_r` the unseen cards of rank r outside suit s, and each contributes the difference
-//!    between its true outcome and its rank class's. Summing those corrections per dealer hand
-//!    and suit gives the exact counts.
-//! 3. Dealer hands are visited one per suit-isomorphism class (with its weight) on the full deck,
-//!    every hand on the reduced decks the tests use.
+//!    the full deck). Every setting of a pattern has its rank class's value except those whose
+//!    high is the flush, which rank higher; so a pattern's optimal outcome is the better of its
+//!    class's and that of the frontier points its class lacks, which is all a pattern keeps.
+//!    Its flush correction is the difference between its outcome and its class's.
+//! 3. Pass 1, one step per rank class R of the *dealer*: every dealer hand with R's ranks,
+//!    whatever its suits, as if it could not flush, so showing R's house-way setting (h, l). A
+//!    player hand of rank class c and such a dealer hand are disjoint in
+//!    `Π_r C(4, c_r) · C(4 − c_r, d_r)` ways; one of pattern p (any suit) in
+//!    `4 · placements(p) · Π_r C(4 − c_r, d_r)`: one loop over the classes and their patterns.
+//!    A dealer's Ace High Pai Gow is a property of R for hands that cannot flush.
+//! 4. Pass 2, the dealer hands that can flush (380,809 suit classes on the full deck), each
+//!    replacing its pass-1 share by its own setting: the rank part (the player's counts as if
+//!    no player hand could flush, `Π_r C(4 − d_r, c_r)` hands of class c) memoised per (dealer
+//!    rank counts, joker, H*, L*), where (H*, L*) is the largest pair of class-relevant values at
+//!    most (H, L), against which every class settles alike (all dealer flushes share one H*);
+//!    player flushes in the dealer's flush suit over the patterns whose suited ranks avoid the
+//!    dealer's, hand by hand.
+//! 5. Player flushes in the other suits against the dealer hands that can flush: for such a
+//!    suit the dealer holds at most two ranks in it, so `[M ∩ D_s = ∅]` is an inclusion–exclusion
+//!    over at most two ranks, and a pattern's weight `Π_r C(a'_r, o_r)` is one number for all the
+//!    patterns with the same off-suit part. The sums `S[off-part][T] = Σ_{M ⊇ T} δ` for |T| ≤ 2
+//!    are kept up to date in a sweep over the dealer's high, one sweep per dealer low: a
+//!    pattern's δ changes only where H reaches one of its own or its class's high values.
 //!
-//! Every dealer hand's counts are checked to add up to C(unseen, 7); the totals to the cycle.
+//! `Tables::against`, one dealer hand by the per-suit correction over every pattern, is kept as
+//! the oracle the full-deck tests compare with brute force. The totals are checked to add up to
+//! the cycle for both policies; pass 1 checks that each rank part divides exactly.
 
 use std::collections::HashMap;
 
@@ -856,7 +872,7 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
                 out[..6].copy_from_slice(&all);
             }
             let n = done.fetch_add(1, Relaxed) + 1;
-            if n % 256 == 0 {
+            if n.is_multiple_of(256) {
                 progress(n, total);
             }
             out
