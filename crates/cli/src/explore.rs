@@ -79,7 +79,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
     let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
-    let counts = wager.count(args.target.variant.as_deref())?;
+    let counts = wager.count(entry.reading(args.target.variant.as_deref(), wager))?;
     let table = &entry.table;
     let base = analyze(&counts, table).map_err(|e| e.to_string())?;
     println!("{} {} from paytable {}: house edge {}% = {}\n", args.target.game, args.target.wager, table.id, Decimal(&base.house_edge).percent(6), fraction(&base.house_edge));

@@ -122,7 +122,10 @@ pub fn terms_of(p: &PaytableEntry, assume: &Assume) -> Result<(Terms, Vec<String
     if meter {
         match (&terms.rate, &assume.rate) {
             (Some(r), None) => said.push(format!("rate {}", pct(r, 2))),
-            (Some(r), Some(a)) if r != a => return Err(format!("paytable {} prints a rate of progression of {}", p.table.id, pct(r, 2))),
+            (Some(r), Some(a)) if r != a => {
+                said.push(format!("rate {} (override of the printed {})", pct(a, 2), pct(r, 2)));
+                terms.rate = Some(a.clone());
+            }
             (Some(r), Some(_)) => said.push(format!("rate {}", pct(r, 2))),
             (None, Some(a)) => {
                 said.push(format!("rate {} (not printed)", pct(a, 2)));
@@ -316,10 +319,10 @@ pub fn run(args: Args) -> Result<(), String> {
             stake.map_or("not printed (taken as $1)".to_string(), |w| format!("${}", Decimal(&w).with_places(2)))
         ));
     }
-    let counts = wager.count(t.variant.as_deref())?;
-    let variant = t.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
+    let variant = entry.reading(t.variant.as_deref(), wager);
+    let counts = wager.count(variant)?;
     let (m, said) = model_of(&counts, entry, &assume)?;
-    print!("{}", report(&t.game, &t.wager, &entry.table.id, variant.as_deref(), &m, &said, meter.as_ref()));
+    print!("{}", report(&t.game, &t.wager, &entry.table.id, variant, &m, &said, meter.as_ref()));
     Ok(())
 }
 

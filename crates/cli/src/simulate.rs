@@ -115,8 +115,9 @@ pub fn run(args: Args) -> Result<(), String> {
     let games = args.tables.load()?;
     let entry = crate::analyze::select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
     // The simulation is set up first: it checks the reading and that it can deal this wager.
-    let simulation = Simulation::new(&args.target.game, &args.target.wager, args.target.variant.as_deref())?;
-    let counts = wager.count(args.target.variant.as_deref())?;
+    let variant = entry.reading(args.target.variant.as_deref(), wager);
+    let simulation = Simulation::new(&args.target.game, &args.target.wager, variant)?;
+    let counts = wager.count(variant)?;
     let exact = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, entry.table.id))?;
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -131,12 +132,11 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let estimate = tally.estimate(&entry.table)?;
 
-    let variant = args.target.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
     let c = Comparison {
         game: &args.target.game,
         wager: &args.target.wager,
         paytable: &entry.table.id,
-        variant: variant.as_deref(),
+        variant,
         seed: args.seed,
         exact,
         estimate,

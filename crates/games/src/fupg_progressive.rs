@@ -119,7 +119,7 @@ pub fn outcome(reading: Reading, hand: CardSet) -> usize {
         Category::FourOfAKind => 9,
         Category::FullHouse => 10,
         Category::Flush => 11,
-        Category::Straight if reading.trips_over_straight && holds_three_of_a_kind(reading, hand) => 13,
+        Category::Straight if reading.trips_over_straight && paigow::holds_three_of_a_kind(hand, reading.fully_wild_joker) => 13,
         Category::Straight => 12,
         Category::ThreeOfAKind => 13,
         _ => OUTCOMES.len(),
@@ -134,16 +134,6 @@ fn joker_completes_royal_match(hand: CardSet) -> bool {
     }
     let lanes = Suit::ALL.map(|s| hand.suit_ranks(s));
     (0..4).any(|s| lanes[s] & ROYAL == ROYAL && (0..4).any(|t| t != s && lanes[t] & KING_QUEEN != 0))
-}
-
-/// Whether the hand can be set as three of a kind: three natural cards of a rank, or a pair and
-/// the joker (a pair of aces only, for the ordinary joker, which plays as an ace).
-fn holds_three_of_a_kind(reading: Reading, hand: CardSet) -> bool {
-    let joker = hand.has_joker() as u32;
-    Rank::ALL.iter().any(|&r| {
-        let n = hand.count_rank(r);
-        n >= 3 || (n + joker >= 3 && (reading.fully_wild_joker || r == Rank::ACE))
-    })
 }
 
 pub(crate) fn count(variant: &str) -> OutcomeCounts {

@@ -54,6 +54,15 @@ pub struct WagerTables {
     pub paytables: Vec<PaytableEntry>,
     pub published: Vec<Published>,
     pub notes: Vec<String>,
+    /// Figures computed while transcribing (`checks`), each asserted against the code.
+    pub checks: Vec<TranscriptionCheck>,
+}
+
+impl WagerTables {
+    /// The paytable `id`, if this wager has it.
+    pub fn paytable(&self, id: &str) -> Option<&PaytableEntry> {
+        self.paytables.iter().find(|p| p.table.id == id)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -66,6 +75,64 @@ pub struct PaytableEntry {
     pub envy: Vec<(String, Pay)>,
     /// Notes on the table and on its lines (the latter prefixed with the outcome id).
     pub notes: Vec<String>,
+    /// The rule reading the table prints for itself (`reading`), the default for this table.
+    pub reading: Option<String>,
+    /// Cells believed misprinted, with the pay the evidence supports (`corrected` on a line).
+    pub corrections: Vec<Correction>,
+}
+
+/// A printed pay and the pay the evidence says was meant. The printed pay stays the
+/// transcription; the correction is only ever computed beside it, labelled.
+#[derive(Clone, Debug)]
+pub struct Correction {
+    /// The outcome whose pay is corrected.
+    pub outcome: String,
+    pub pay: Pay,
+    pub note: String,
+}
+
+impl PaytableEntry {
+    /// The reading a computation of this table uses: the one asked for, else the one the table
+    /// prints, else the wager's default.
+    pub fn reading<'a>(&'a self, asked: Option<&'a str>, wager: &parsheet_games::Wager) -> Option<&'a str> {
+        asked.or(self.reading.as_deref()).or(wager.variants.first().map(|v| v.id))
+    }
+
+    /// The table with its misprint corrections applied, if it has any.
+    pub fn corrected(&self) -> Option<Paytable> {
+        if self.corrections.is_empty() {
+            return None;
+        }
+        let mut table = self.table.clone();
+        for c in &self.corrections {
+            let line = table.lines.iter_mut().find(|l| l.outcome == c.outcome).expect("checked when read");
+            line.pay = c.pay.clone();
+        }
+        Some(table)
+    }
+}
+
+/// What a transcription check asserts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckValue {
+    /// The exact number of deals in `outcomes` together.
+    Combinations(u128),
+    /// The payback (or hold) of `paytable`, to the printed places.
+    Payback(Percent),
+    Hold(Percent),
+}
+
+/// A figure computed independently while transcribing (a throwaway enumeration, a closed
+/// form), quoted in the notes: a check of the code, asserted by the test suite.
+#[derive(Clone, Debug)]
+pub struct TranscriptionCheck {
+    pub value: CheckValue,
+    /// The outcomes counted together (`Combinations` only).
+    pub outcomes: Vec<String>,
+    pub paytable: Option<String>,
+    /// The reading it was computed under; `None` holds for every reading.
+    pub reading: Option<String>,
+    pub note: String,
 }
 
 /// What a published figure measures, in the source's words.
@@ -112,6 +179,8 @@ pub struct Published {
     pub section: String,
     pub quote: String,
     pub note: Option<String>,
+    /// The figure the evidence says was meant, where the printed one looks misprinted.
+    pub corrected: Option<(Percent, String)>,
 }
 
 const BUILTIN: [(&str, &str); 6] = [
@@ -291,6 +360,10 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
         }
         published.push(figure);
     }
+    let mut checks = Vec::new();
+    for c in w.optional("checks")?.map(|a| a.array()).transpose()?.unwrap_or_default() {
+        checks.push(parse_check(known, &paytables, &c)?);
+    }
     Ok(WagerTables {
         id: id.to_string(),
         title: w.field("title")?.nonempty_string()?.to_string(),
@@ -298,7 +371,62 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
         paytables,
         published,
         notes: w.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default(),
+        checks,
     })
+}
+
+/// A reading named in a file must be one the wager has (when parsheet knows the wager).
+fn check_reading(known: Option<&parsheet_games::Wager>, at: &At) -> Result<String, TableError> {
+    let reading = at.string()?;
+    if let Some(w) = known {
+        if !w.variants.iter().any(|v| v.id == reading) {
+            let ids: Vec<&str> = w.variants.iter().map(|v| v.id).collect();
+            let valid = if ids.is_empty() { "none (the wager has one reading)".to_string() } else { ids.join(", ") };
+            return Err(at.err(format!("{reading:?} is not a reading of {} {}; readings: {valid}", w.game, w.id)));
+        }
+    }
+    Ok(reading.to_string())
+}
+
+fn parse_check(known: Option<&parsheet_games::Wager>, paytables: &[PaytableEntry], c: &At) -> Result<TranscriptionCheck, TableError> {
+    let reading = c.optional("reading")?.map(|r| check_reading(known, &r)).transpose()?;
+    let paytable = c.optional("paytable")?.map(|p| p.string().map(str::to_string)).transpose()?;
+    if let Some(t) = &paytable {
+        if !paytables.iter().any(|p| &p.table.id == t) {
+            return Err(c.field("paytable")?.err(format!("no paytable {t:?} in this wager")));
+        }
+    }
+    let outcomes = match c.optional("outcome")? {
+        None => Vec::new(),
+        Some(o) if o.value.is_array() => o.strings()?,
+        Some(o) => vec![o.string()?.to_string()],
+    };
+    if let Some(w) = known {
+        if let Some(bad) = outcomes.iter().find(|o| !w.has_outcome(o)) {
+            return Err(c.field("outcome")?.err(format!("{bad:?} is not an outcome of {} {}; outcomes: {}", w.game, w.id, w.outcomes.join(", "))));
+        }
+    }
+    let kind_at = c.field("kind")?;
+    let value_at = c.field("value")?;
+    let value = match kind_at.string()? {
+        "combinations" => {
+            let text = value_at.string()?;
+            let n = text.parse::<u128>().map_err(|_| value_at.err(format!("{text:?} is not a whole number of deals")))?;
+            if outcomes.is_empty() {
+                return Err(c.err("a combinations check names the outcome(s) it counts"));
+            }
+            CheckValue::Combinations(n)
+        }
+        kind @ ("payback" | "hold") => {
+            if paytable.is_none() {
+                return Err(c.err(format!("a {kind} check names its paytable")));
+            }
+            let p = parse_percent(&value_at)?;
+            if kind == "payback" { CheckValue::Payback(p) } else { CheckValue::Hold(p) }
+        }
+        other => return Err(kind_at.err(format!("unknown check kind {other:?}; kinds: combinations, payback, hold"))),
+    };
+    Ok(TranscriptionCheck { value, outcomes, paytable, reading, note: c.field("note")?.nonempty_string()?.to_string() })
 }
 
 fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<PaytableEntry, TableError> {
@@ -309,6 +437,7 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
     }
     let mut lines: Vec<Line> = Vec::new();
     let mut envy = Vec::new();
+    let mut corrections = Vec::new();
     let mut notes = p.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default();
     let line_ats = p.field("lines")?.array()?;
     if line_ats.is_empty() {
@@ -343,6 +472,11 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
         if let Some(n) = l.optional("note")? {
             notes.push(format!("{outcome}: {}", n.string()?));
         }
+        if let Some(c) = l.optional("corrected")? {
+            let pays_at = c.field("pays")?;
+            let corrected: Pay = pays_at.string()?.parse().map_err(|e: parsheet_paytable::PayParseError| pays_at.err(e.to_string()))?;
+            corrections.push(Correction { outcome: outcome.to_string(), pay: corrected, note: c.field("note")?.nonempty_string()?.to_string() });
+        }
         l.field("hand")?.string()?;
         lines.push(Line { outcome: outcome.to_string(), pay });
     }
@@ -359,6 +493,8 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
         terms,
         envy,
         notes,
+        reading: p.optional("reading")?.map(|r| check_reading(known, &r)).transpose()?,
+        corrections,
     })
 }
 
@@ -406,6 +542,10 @@ fn parse_figure(f: &At) -> Result<Published, TableError> {
         section: f.field("section")?.nonempty_string()?.to_string(),
         quote: f.field("quote")?.nonempty_string()?.to_string(),
         note: f.optional("note")?.map(|n| n.string().map(str::to_string)).transpose()?,
+        corrected: match f.optional("corrected")? {
+            None => None,
+            Some(c) => Some((parse_percent(&c.field("value")?)?, c.field("note")?.nonempty_string()?.to_string())),
+        },
     })
 }
 

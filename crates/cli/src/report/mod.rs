@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::explain::explain_one;
 use crate::progress::Progress;
-use crate::verify::{check_figure, counts_of, Counted, Status};
+use crate::verify::{counts_of, figure_checks, Counted, Status};
 use crate::TablesArg;
 
 #[derive(clap::Args)]
@@ -140,18 +140,18 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                 (_, Some((lo, hi))) => format!("{} to {}", lo.text, hi.text),
                 _ => unreachable!(),
             };
-            let checks: Vec<Value> = check_figure(&g.game, w, f, counted)
+            let checks: Vec<Value> = figure_checks(&g.game, w, f, counted)
                 .into_iter()
                 .map(|c| {
                     let mut explanations = Vec::new();
-                    if c.status == Status::Differs {
+                    if c.status == Status::Differs && c.misprint.is_none() {
                         if let (Some(k), Some(v), Some(p)) = (known, &f.value, w.paytables.iter().find(|p| p.table.id == c.paytable)) {
                             explanations = explain_one(counts_of(counted, k, c.variant.as_deref()), &p.table, f.kind, v, max_pay);
                         }
                     }
                     json!({"reading": c.variant, "paytable": c.paytable, "computed": c.computed.as_ref().map(fraction),
                         "computed_percent": c.computed.as_ref().map(|v| Decimal(v).percent(c.places + 3)),
-                        "status": c.status.name(), "detail": c.detail, "explanations": explanations})
+                        "status": c.status.name(), "detail": c.detail, "misprint_corrected": c.misprint, "explanations": explanations})
                 })
                 .collect();
             json!({"paytable": f.paytable, "kind": f.kind.name(), "printed": printed, "section": f.section, "quote": f.quote, "note": f.note, "checks": checks})
