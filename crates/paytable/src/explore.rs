@@ -142,15 +142,15 @@ pub fn single_line_fixes(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn r(n: i64, d: i64) -> BigRational {
+    pub(crate) fn r(n: i64, d: i64) -> BigRational {
         BigRational::new(n.into(), d.into())
     }
 
     /// A die: six outcomes, one each.
-    fn die() -> OutcomeCounts {
+    pub(crate) fn die() -> OutcomeCounts {
         OutcomeCounts::new(6, (1..=6).map(|i| (format!("f{i}"), 1)).collect()).unwrap()
     }
 

@@ -451,16 +451,8 @@ impl<F: FnMut(u64)> State<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explore::tests::{die, r};
     use crate::Line;
-
-    fn r(n: i64, d: i64) -> BigRational {
-        BigRational::new(n.into(), d.into())
-    }
-
-    /// A die: six outcomes, one each.
-    fn die() -> OutcomeCounts {
-        OutcomeCounts::new(6, (1..=6).map(|i| (format!("f{i}"), 1)).collect()).unwrap()
-    }
 
     fn bound(o: &str, min: u64, max: u64) -> LineBounds {
         LineBounds { outcome: o.into(), kind: PayKind::To, min, max }

@@ -212,12 +212,8 @@ fn an_inverted_range_is_refused() {
     let (field, problem) = error_of(&doc);
     assert_eq!(field, "wagers[0].published[0].range");
     assert!(problem.contains("low end first"), "{problem}");
-    figure_range(&mut doc, ["94.00%", "96.00%"]);
+    doc["wagers"][0]["published"][0]["range"] = serde_json::json!(["94.00%", "96.00%"]);
     parse("my.json", &doc.to_string()).unwrap();
-}
-
-fn figure_range(doc: &mut serde_json::Value, range: [&str; 2]) {
-    doc["wagers"][0]["published"][0]["range"] = serde_json::json!(range);
 }
 
 #[test]
