@@ -80,12 +80,25 @@ pub fn check_tree_target(out: &Path) -> Result<(), String> {
     if !m.is_dir() {
         return Err(format!("{} exists and is not a directory; choose another --out", out.display()));
     }
-    let marked = fs::symlink_metadata(out.join(REPORT_MARKER)).is_ok_and(|m| m.is_file());
+    let marked = fs::symlink_metadata(out.join(REPORT_MARKER)).is_ok_and(|m| m.is_file()) || is_older_report(out);
     let empty = fs::read_dir(out).map_err(|e| format!("cannot read {}: {e}", out.display()))?.next().is_none();
     if !marked && !empty {
         return Err(format!("{} holds files that are not a parsheet report; it would be replaced as a whole: remove it or choose another --out", out.display()));
     }
     Ok(())
+}
+
+/// A report written before the marker existed: its `report.json` (a regular file) opens with
+/// the report schema.
+fn is_older_report(out: &Path) -> bool {
+    use std::io::Read;
+    let path = out.join("report.json");
+    if !fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = [0u8; 64];
+    let n = fs::File::open(&path).and_then(|mut f| f.read(&mut head)).unwrap_or(0);
+    String::from_utf8_lossy(&head[..n]).contains("\"schema\": \"parsheet-report/")
 }
 
 /// Writes `files` (relative paths, contents) as the directory `out`, replacing the report there:
@@ -264,8 +277,12 @@ mod tests {
         std::os::unix::fs::symlink(&victim, &link).unwrap();
         assert!(write_tree(&link, &files("x")).unwrap_err().contains("symbolic link"));
         assert_eq!(fs::read_dir(&victim).unwrap().count(), 1);
-        // A directory that is not a report is not replaced.
+        // A directory that is not a report is not replaced; one an older parsheet wrote is.
         assert!(write_tree(&victim, &files("x")).unwrap_err().contains("not a parsheet report"));
+        let older = dir.join("older");
+        fs::create_dir_all(&older).unwrap();
+        fs::write(older.join("report.json"), "{\n  \"schema\": \"parsheet-report/1\",\n}").unwrap();
+        write_tree(&older, &files("x")).unwrap();
         // A single file: an existing one, or a link, is refused without --force and replaced
         // (not written through) with it.
         let file = dir.join("mine.json");
