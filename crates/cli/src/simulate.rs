@@ -104,9 +104,12 @@ fn outcome_rows(c: &Comparison) -> Vec<OutcomeRow> {
         .collect()
 }
 
+/// Most rounds one run deals: minutes of work, and a standard error of about 10⁻⁵.
+const MAX_ROUNDS: u64 = 10_000_000_000;
+
 pub fn run(args: Args) -> Result<(), String> {
-    if args.rounds < 2 {
-        return Err(format!("--rounds must be at least 2 (a standard error needs two rounds), not {}", args.rounds));
+    if args.rounds < 2 || args.rounds > MAX_ROUNDS {
+        return Err(format!("--rounds {}: give from 2 (a standard error needs two rounds) to {MAX_ROUNDS}", args.rounds));
     }
     if let Some(game) = parsheet_games::strategy::strategy_of_wager(&args.target.game, &args.target.wager) {
         return main_game(&args, game);

@@ -27,6 +27,8 @@ pub fn run(args: Args) -> Result<(), String> {
         let games = args.tables.load()?;
         let entry = crate::analyze::select(&games, g.game, g.wager, args.paytable.as_deref())?;
         g.solve(Some(&variant), Some(&entry.table))?
+    } else if let Some(p) = &args.paytable {
+        return Err(format!("--paytable {p:?}: the strategy of {} does not depend on a paytable (only dj-wild's Blind does)", g.game));
     } else {
         g.solve(Some(&variant), None)?
     };

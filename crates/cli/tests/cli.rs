@@ -1,24 +1,9 @@
 //! The `parsheet` binary end to end: output shapes, exact values where they can be checked by
 //! hand, and clear errors (non-zero exit, nothing on stdout) for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn parsheet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_parsheet")).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = parsheet(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str]) -> String {
-    let out = parsheet(args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout: {}", String::from_utf8_lossy(&out.stdout));
-    String::from_utf8(out.stderr).unwrap()
-}
+use common::{fails, ok};
 
 #[test]
 fn frequencies_json_shape() {

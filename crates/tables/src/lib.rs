@@ -15,6 +15,8 @@ use num_rational::BigRational;
 use parsheet_paytable::{Line, Pay, Paytable};
 use serde_json::{Map, Value};
 
+mod strict;
+
 /// A table file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableError {
@@ -199,26 +201,56 @@ pub fn builtin() -> Result<Vec<GameTables>, TableError> {
     Ok(games)
 }
 
-/// Every `*.json` file of `dir`.
+/// The largest table file read: the six chapters together are under 200 kB.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Every table file of `dir`: regular files (or links to them) named `*.json`. Hidden files
+/// (`.x.json`, editors' `.#x.json` locks) and broken links are passed over; anything else named
+/// `*.json` that is not a regular file (a FIFO, a device, a directory) is refused, since reading
+/// it could block or never end.
 pub fn load_dir(dir: &Path) -> Result<Vec<GameTables>, TableError> {
     let err = |problem: String| TableError { file: dir.display().to_string(), field: String::new(), problem };
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| err(format!("cannot read directory: {e}")))?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".json") && !n.starts_with('.')))
         .collect();
     paths.sort();
-    if paths.is_empty() {
-        return Err(err("no .json table files in this directory".into()));
-    }
     let mut games = Vec::new();
     for path in paths {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| TableError { file: file.clone(), field: String::new(), problem: format!("cannot read: {e}") })?;
+        let Some(text) = read_table_file(&path).map_err(|problem| TableError { file: file.clone(), field: String::new(), problem })? else { continue };
         games.push(parse(&file, &text)?);
+    }
+    if games.is_empty() {
+        return Err(err("no .json table files in this directory".into()));
     }
     check_distinct_games(&games)?;
     Ok(games)
+}
+
+/// One file's text, or `None` for a broken link; refuses what is not a regular file of at most
+/// [`MAX_FILE_BYTES`], checking the size before reading and again while reading (a file may grow).
+fn read_table_file(path: &Path) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(_) if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => return Ok(None),
+        Err(e) => return Err(format!("cannot read: {e}")),
+    };
+    if !meta.is_file() {
+        return Err("not a regular file; a table file must be a plain .json file (remove it or rename it)".into());
+    }
+    let too_large = || format!("larger than {} MB; a table file is far smaller, so this is not one", MAX_FILE_BYTES / (1024 * 1024));
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)).map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map(Some).map_err(|e| format!("not UTF-8 text (byte {}); save the file as UTF-8", e.utf8_error().valid_up_to()))
 }
 
 fn check_distinct_games(games: &[GameTables]) -> Result<(), TableError> {
@@ -232,6 +264,19 @@ fn check_distinct_games(games: &[GameTables]) -> Result<(), TableError> {
         }
     }
     Ok(())
+}
+
+/// The keys each object of the schema may hold (`tables/README.md`), in one place so that a new
+/// optional key is added here and in the reader that gives it meaning.
+mod keys {
+    pub const FILE: &[&str] = &["schema", "game", "title", "chapter", "rulemaking", "wagers"];
+    pub const WAGER: &[&str] = &["id", "title", "section", "paytables", "published", "notes", "checks"];
+    pub const CHECK: &[&str] = &["kind", "outcome", "paytable", "reading", "value", "note"];
+    pub const PAYTABLE: &[&str] = &["id", "section", "terms", "lines", "notes", "reading"];
+    pub const LINE: &[&str] = &["outcome", "hand", "pays", "envy", "note", "corrected"];
+    pub const LINE_CORRECTED: &[&str] = &["pays", "note"];
+    pub const FIGURE: &[&str] = &["paytable", "kind", "value", "range", "section", "quote", "note", "corrected"];
+    pub const FIGURE_CORRECTED: &[&str] = &["value", "note"];
 }
 
 /// A cursor into the JSON document that knows its path, for error messages.
@@ -282,6 +327,28 @@ impl<'a> At<'a> {
         Ok(items.iter().enumerate().map(|(i, v)| At { file: self.file, path: format!("{}[{i}]", self.path), value: v }).collect())
     }
 
+    /// Refuses keys the schema does not have (a misspelt `"publshed"` would otherwise be
+    /// silently ignored).
+    fn keys(&self, allowed: &[&str]) -> Result<(), TableError> {
+        for key in self.object()?.keys() {
+            if !allowed.contains(&key.as_str()) {
+                let path = if self.path.is_empty() { key.clone() } else { format!("{}.{key}", self.path) };
+                return Err(TableError { file: self.file.to_string(), field: path, problem: format!("unknown key {key:?}; keys here: {}", allowed.join(", ")) });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the keys of each object in an optional array or object field whose meaning is
+    /// read elsewhere.
+    fn nested_keys(&self, name: &str, allowed: &[&str]) -> Result<(), TableError> {
+        match self.optional(name)? {
+            Some(a) if a.value.is_array() => a.array()?.iter().try_for_each(|x| x.keys(allowed)),
+            Some(a) if a.value.is_object() => a.keys(allowed),
+            _ => Ok(()),
+        }
+    }
+
     fn strings(&self) -> Result<Vec<String>, TableError> {
         self.array()?.iter().map(|a| a.string().map(str::to_string)).collect()
     }
@@ -304,9 +371,11 @@ fn is_id(s: &str) -> bool {
 
 /// Reads one file's text. `file` is only used in error messages.
 pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| TableError { file: file.to_string(), field: String::new(), problem: format!("not valid JSON: {e}") })?;
+    // Some editors start UTF-8 files with a byte-order mark; it is not JSON, but it is harmless.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let value = strict::from_str(text).map_err(|(field, problem)| TableError { file: file.to_string(), field, problem })?;
     let root = At { file, path: String::new(), value: &value };
+    root.keys(keys::FILE)?;
     let schema = root.field("schema")?;
     if schema.value.as_u64() != Some(1) {
         return Err(schema.err("unsupported schema version; this parsheet reads schema 1"));
@@ -335,6 +404,8 @@ pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
 }
 
 fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
+    w.keys(keys::WAGER)?;
+    w.nested_keys("checks", keys::CHECK)?;
     let id_at = w.field("id")?;
     let id = id_at.string()?;
     if !is_id(id) {
@@ -430,6 +501,7 @@ fn parse_check(known: Option<&parsheet_games::Wager>, paytables: &[PaytableEntry
 }
 
 fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<PaytableEntry, TableError> {
+    p.keys(keys::PAYTABLE)?;
     let id_at = p.field("id")?;
     let id = id_at.string()?;
     if !is_id(id) {
@@ -444,6 +516,8 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
         return Err(p.field("lines")?.err("a paytable needs at least one line"));
     }
     for l in line_ats {
+        l.keys(keys::LINE)?;
+        l.nested_keys("corrected", keys::LINE_CORRECTED)?;
         let outcome_at = l.field("outcome")?;
         let outcome = outcome_at.string()?;
         if let Some(w) = known {
@@ -515,6 +589,8 @@ fn parse_percent(a: &At) -> Result<Percent, TableError> {
 }
 
 fn parse_figure(f: &At) -> Result<Published, TableError> {
+    f.keys(keys::FIGURE)?;
+    f.nested_keys("corrected", keys::FIGURE_CORRECTED)?;
     let kind_at = f.field("kind")?;
     let kind = match kind_at.string()? {
         "hold" => FigureKind::Hold,
@@ -527,7 +603,13 @@ fn parse_figure(f: &At) -> Result<Published, TableError> {
     let range = match f.optional("range")? {
         None => None,
         Some(r) => match r.array()?.as_slice() {
-            [lo, hi] => Some((parse_percent(lo)?, parse_percent(hi)?)),
+            [lo, hi] => {
+                let (low, high) = (parse_percent(lo)?, parse_percent(hi)?);
+                if low.value > high.value {
+                    return Err(r.err(format!("the range runs from {} down to {}; write the low end first", low.text, high.text)));
+                }
+                Some((low, high))
+            }
             _ => return Err(r.err("a range is two percentages, low and high")),
         },
     };
