@@ -492,14 +492,7 @@ fn dj_progressive(variant: &str) -> OutcomeCounts {
 
 fn fortune_bonus(variant: &str) -> OutcomeCounts {
     let outcomes = crate::find("face-up-pai-gow", "fortune-bonus").unwrap().outcomes;
-    let mut by = vec![0u64; outcomes.len() + 1];
-    let mut total = 0;
-    iso::for_each_class(7, true, |hand, weight| {
-        by[fortune_classify(variant, hand)] += weight;
-        total += weight;
-    });
-    assert_eq!(total, 154_143_080, "C(53, 7) seven-card hands");
-    with_other(total, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
+    crate::count_seven_of_53(outcomes, |hand| fortune_classify(variant, hand))
 }
 
 /// Index into the Fortune outcomes (or one past them for no paying hand). The seven-card lines

@@ -18,10 +18,10 @@
 //! under relabelling suits), ranked by [`Ranking::PaiGow`] (the chapter's joker, 688a.6(a)) or
 //! [`Ranking::PaiGowWildJoker`] (the "Fully wild joker" printed under Paytables 2, 5, 6, 7).
 
-use parsheet_cards::{iso, CardSet, Rank, Suit};
+use parsheet_cards::{CardSet, Rank, Suit};
 use parsheet_eval::{paigow, Category, Evaluator, Ranking};
 
-use crate::{with_other, OutcomeCounts, Variant};
+use crate::{OutcomeCounts, Variant};
 
 /// The outcomes, best first (688a.6(f), Royal Match placed as in Paytable 4).
 pub const OUTCOMES: &[&str] = &[
@@ -138,12 +138,5 @@ fn joker_completes_royal_match(hand: CardSet) -> bool {
 
 pub(crate) fn count(variant: &str) -> OutcomeCounts {
     let reading = Reading::of(variant);
-    let mut by = vec![0u64; OUTCOMES.len() + 1];
-    let mut total = 0;
-    iso::for_each_class(7, true, |hand, weight| {
-        by[outcome(reading, hand)] += weight;
-        total += weight;
-    });
-    assert_eq!(total, 154_143_080, "C(53, 7) seven-card hands");
-    with_other(total, OUTCOMES.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
+    crate::count_seven_of_53(OUTCOMES, |hand| outcome(reading, hand))
 }

@@ -116,6 +116,19 @@ pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
     })
 }
 
+/// Counts every seven-card hand of 52 cards and the joker by `classify` (an index into
+/// `outcomes`, or one past them for a hand that pays nothing), over suit-isomorphism classes.
+fn count_seven_of_53(outcomes: &[&str], classify: impl Fn(CardSet) -> usize) -> OutcomeCounts {
+    let mut by = vec![0u64; outcomes.len() + 1];
+    let mut total = 0;
+    parsheet_cards::iso::for_each_class(7, true, |hand, weight| {
+        by[classify(hand)] += weight;
+        total += weight;
+    });
+    assert_eq!(total, 154_143_080, "C(53, 7) seven-card hands");
+    with_other(total, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
+}
+
 /// Builds counts from rows in outcome order plus the rest as [`OTHER`].
 fn with_other(cycle: u64, rows: Vec<(&str, u64)>) -> OutcomeCounts {
     let paid: u64 = rows.iter().map(|r| r.1).sum();
