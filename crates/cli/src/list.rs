@@ -13,7 +13,12 @@ pub fn run(args: Args) -> Result<(), String> {
         println!("{} — {} (ch. {}; {})", g.game, g.title, g.chapter, g.file);
         for w in &g.wagers {
             let known = parsheet_games::find(&g.game, &w.id).ok();
-            let countable = if known.is_some() { "" } else { "  [not yet computed by parsheet]" };
+            let solved = parsheet_games::strategy::strategy_of_wager(&g.game, &w.id);
+            let countable = match (known, solved) {
+                (Some(_), _) => String::new(),
+                (None, Some(sg)) => format!("  [main game: parsheet strategy {}]", sg.game),
+                (None, None) => "  [not yet computed by parsheet]".to_string(),
+            };
             println!("  {} — {} (§ {}){countable}", w.id, w.title, w.section);
             if let Some(k) = known.filter(|k| !k.variants.is_empty()) {
                 let ids: Vec<&str> = k.variants.iter().map(|v| v.id).collect();
