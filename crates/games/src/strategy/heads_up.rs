@@ -273,6 +273,8 @@ pub struct Exact {
     pub classes: Vec<HoleClass>,
     /// Raise sizes as numerators over the minimum raise's denominator.
     pub sizes: Sizes,
+    /// The suit permutations used for isomorphism.
+    group: Vec<Perm>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -677,7 +679,7 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
         })
         .collect();
     assert_eq!(classes.iter().map(|c| c.holes).sum::<u64>(), binomial(n as u64, 2));
-    Ok(Exact { config: config.clone(), scale: sizes.den * pay_den, pay_denominator: pay_den, cycle, deals_per_hole, classes, sizes })
+    Ok(Exact { config: config.clone(), scale: sizes.den * pay_den, pay_denominator: pay_den, cycle, deals_per_hole, classes, sizes, group })
 }
 
 /// An action and what it wagers, for outcome rows and frequencies.
@@ -701,6 +703,12 @@ fn size_text(num: i64, den: i64) -> String {
 }
 
 impl Exact {
+    /// The class of a two-card hole.
+    pub fn class_of(&self, hole: CardSet) -> Option<&HoleClass> {
+        let c = canonical(hole, &self.group);
+        self.classes.iter().find(|k| k.representative == c)
+    }
+
     /// Raise numerator (over `sizes.den`) of an action.
     pub fn raise_of(&self, a: Action) -> i64 {
         match a {
