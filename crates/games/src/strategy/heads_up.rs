@@ -275,6 +275,10 @@ pub struct Exact {
     pub sizes: Sizes,
     /// The suit permutations used for isomorphism.
     group: Vec<Perm>,
+    deck: Vec<Card>,
+    /// The flop play after a pre-flop check, per canonical flop, by pair index of the hole
+    /// among the cards left after the flop.
+    flop_plays: HashMap<CardSet, Vec<FlopPlay>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -604,8 +608,8 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
     let totals = flops
         .par_iter()
         .fold(
-            || (vec![ClassTotals::default(); classes], None::<(FlopSums, Scratch)>),
-            |(mut acc, work), &(flop, weight)| {
+            || (vec![ClassTotals::default(); classes], Vec::new(), None::<(FlopSums, Scratch)>),
+            |(mut acc, mut plays, work), &(flop, weight)| {
                 let (mut sums, mut scratch) = work.unwrap_or_else(|| {
                     (FlopSums { values: vec![], showdown: vec![], raised: vec![] }, Scratch::new(n))
                 });
@@ -613,6 +617,7 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
                 kernel.flop(flop, &rest, &mut sums, &mut scratch);
                 let w = weight as i128;
                 let boards = binomial(rest.len() as u64 - 2, 2) * binomial(rest.len() as u64 - 4, 2);
+                let mut flop_plays = Vec::with_capacity(rest.len() * rest.len() / 2);
                 for i in 0..rest.len() {
                     for j in i + 1..rest.len() {
                         let p = pair_index(i, j, rest.len());
@@ -624,6 +629,7 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
                         t.raise_max += w * (pre_base + (sizes.preflop_max * pay_den) as i128 * r as i128);
                         t.raise_min += w * (pre_base + (sizes.min * pay_den) as i128 * r as i128);
                         let play = flop_play(v, min_allowed);
+                        flop_plays.push(play);
                         t.check += w * match play {
                             FlopPlay::RaiseMax => v.0,
                             FlopPlay::RaiseMin => v.1,
@@ -644,19 +650,22 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
                         }
                     }
                 }
-                (acc, Some((sums, scratch)))
+                plays.push((flop, flop_plays));
+                (acc, plays, Some((sums, scratch)))
             },
         )
-        .map(|(acc, _)| acc)
+        .map(|(acc, plays, _)| (acc, plays))
         .reduce(
-            || vec![ClassTotals::default(); classes],
-            |mut a, b| {
+            || (vec![ClassTotals::default(); classes], Vec::new()),
+            |(mut a, mut pa), (b, pb)| {
                 for (x, y) in a.iter_mut().zip(&b) {
                     x.add(y);
                 }
-                a
+                pa.extend(pb);
+                (a, pa)
             },
         );
+    let (totals, flop_plays) = totals;
     let deals_per_hole = binomial(n as u64 - 2, 3) * binomial(n as u64 - 5, 2) * binomial(n as u64 - 7, 2);
     let cycle = binomial(n as u64, 2) * deals_per_hole;
     let min_pre = sizes.min < sizes.preflop_max;
@@ -679,7 +688,18 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
         })
         .collect();
     assert_eq!(classes.iter().map(|c| c.holes).sum::<u64>(), binomial(n as u64, 2));
-    Ok(Exact { config: config.clone(), scale: sizes.den * pay_den, pay_denominator: pay_den, cycle, deals_per_hole, classes, sizes, group })
+    Ok(Exact {
+        config: config.clone(),
+        scale: sizes.den * pay_den,
+        pay_denominator: pay_den,
+        cycle,
+        deals_per_hole,
+        classes,
+        sizes,
+        group,
+        deck: deck.to_vec(),
+        flop_plays: flop_plays.into_iter().collect(),
+    })
 }
 
 /// An action and what it wagers, for outcome rows and frequencies.
@@ -703,6 +723,84 @@ fn size_text(num: i64, den: i64) -> String {
 }
 
 impl Exact {
+    /// The play the solution makes with `hole` on `board` (none, the flop, or all five cards):
+    /// the Raise in units of the Ante as (numerator, denominator), 0 for a check or a fold.
+    /// Pre-flop and flop plays are read from the solution; the river play is computed from the
+    /// exact counts of that board.
+    pub fn play(&self, hole: CardSet, board: CardSet) -> Result<Ratio, String> {
+        let deck = CardSet::from_cards(self.deck.iter().copied());
+        if hole.len() != 2 || !hole.is_disjoint(board) || hole.union(board).minus(deck) != CardSet::EMPTY {
+            return Err("the hole is two cards and hole and board are distinct cards of the deck".into());
+        }
+        let raise = |a: Action| (self.raise_of(a), self.sizes.den);
+        match board.len() {
+            0 => Ok(match self.class_of(hole).expect("every hole has a class").play {
+                Preflop::RaiseMax => raise(Action::PreflopMax),
+                Preflop::RaiseMin => raise(Action::PreflopMin),
+                Preflop::Check => (0, 1),
+            }),
+            3 => {
+                let (flop, p) = self.canonical_spot(hole, board);
+                Ok(match self.flop_plays[&flop][p] {
+                    FlopPlay::RaiseMax => raise(Action::FlopMax),
+                    FlopPlay::RaiseMin => raise(Action::FlopMin),
+                    FlopPlay::Check => (0, 1),
+                })
+            }
+            5 => {
+                let [raise_value, fold] = self.river_values(hole, board);
+                Ok(if raise_value > fold { raise(Action::River) } else { (0, 1) })
+            }
+            n => Err(format!("a decision is made with 0, 3 or 5 board cards, not {n}")),
+        }
+    }
+
+    /// The flop play after a check, for a flop in any suit labelling.
+    pub fn flop_play(&self, hole: CardSet, flop: CardSet) -> FlopPlay {
+        let (flop, p) = self.canonical_spot(hole, flop);
+        self.flop_plays[&flop][p]
+    }
+
+    /// The canonical flop of `flop` and the pair index of the hole relabelled alike.
+    fn canonical_spot(&self, hole: CardSet, flop: CardSet) -> (CardSet, usize) {
+        let canon = canonical(flop, &self.group);
+        let perm = self.group.iter().find(|p| permute(flop, p) == canon).expect("a permutation reaches the canonical flop");
+        let hole = permute(hole, perm);
+        let rest: Vec<Card> = self.deck.iter().copied().filter(|c| !canon.contains(*c)).collect();
+        let idx: Vec<usize> = hole.iter().map(|c| rest.iter().position(|r| *r == c).expect("hole card in the deck")).collect();
+        (canon, pair_index(idx[0].min(idx[1]), idx[0].max(idx[1]), rest.len()))
+    }
+
+    /// River values of `hole` on a five-card `board` in units of 1/`scale` Ante summed over the
+    /// dealer's hands: [raise, fold].
+    pub fn river_values(&self, hole: CardSet, board: CardSet) -> [i64; 2] {
+        let e = Evaluator::get(Ranking::Standard);
+        let ranks = ranks(e);
+        let nets = self.config.slot_nets(self.pay_denominator);
+        let player = e.evaluate(hole.union(board));
+        let c = ranks.category[player.0 as usize] as usize;
+        let rest: Vec<Card> = self.deck.iter().copied().filter(|x| !hole.contains(*x) && !board.contains(*x)).collect();
+        let mut x = [0i64; 4];
+        for d in parsheet_cards::Subsets::new(&rest, 2) {
+            let dealer = e.evaluate(d.union(board));
+            let qualifies = dealer.0 >= ranks.pair_threshold;
+            let slot = match (player.cmp(&dealer), c == 0, qualifies) {
+                (std::cmp::Ordering::Greater, true, _) => 0,
+                (std::cmp::Ordering::Equal, true, _) => 1,
+                (std::cmp::Ordering::Less, true, false) => 2,
+                (std::cmp::Ordering::Less, true, true) => 3,
+                (std::cmp::Ordering::Greater, false, true) => 0,
+                (std::cmp::Ordering::Greater, false, false) => 1,
+                (std::cmp::Ordering::Equal, false, _) => 2,
+                (std::cmp::Ordering::Less, false, _) => 3,
+            };
+            x[slot] += 1;
+        }
+        let dealers: i64 = x.iter().sum();
+        let (av, rv) = (0..4).fold((0, 0), |(a, r), i| (a + x[i] * nets[4 * c + i].0, r + x[i] * nets[4 * c + i].1));
+        [self.sizes.den * av + self.sizes.river * self.pay_denominator * rv, -2 * self.scale * dealers]
+    }
+
     /// The class of a two-card hole.
     pub fn class_of(&self, hole: CardSet) -> Option<&HoleClass> {
         let c = canonical(hole, &self.group);
