@@ -401,7 +401,7 @@ fn agree(x: &Exact, b: &Brute, r: &Rules) {
     let s = to_solution(x, false);
     let mut fast: HashMap<(String, BigRational), u128> = HashMap::new();
     for ((id, n), (_, net)) in s.counts.rows().iter().zip(&s.nets) {
-        let action = id.split("-net-").next().unwrap().to_string();
+        let action = id.split(' ').next().unwrap().to_string();
         *fast.entry((action, net.clone())).or_default() += n;
     }
     let mut slow: HashMap<(String, BigRational), u128> = HashMap::new();
@@ -476,4 +476,53 @@ fn suit_isomorphism_changes_nothing() {
     }
     assert_eq!(with.expected_net(), without.expected_net());
     assert_eq!(with.outcome_slots(), without.outcome_slots());
+}
+
+/// One flop and one river spot of the full 52-card deck, valued with the reference evaluator over
+/// every turn-river pair and dealer hand.
+#[test]
+fn full_deck_spots_agree_with_the_reference_evaluator() {
+    use parsheet_cards::Deck;
+    use parsheet_games::strategy::heads_up::spot;
+    let config = Config::heads_up("odds-push-below-pair", &odds_table(), None).unwrap();
+    let r = heads_up_rules();
+    let unit = (r.pd * r.rq) as i128;
+    let hole: CardSet = "As 7d".parse().unwrap();
+    let flop: CardSet = "Kc 7h 2s".parse().unwrap();
+    let after_flop: Vec<Card> = Deck::standard().cards().iter().copied().filter(|c| !hole.contains(*c) && !flop.contains(*c)).collect();
+    let (mut raise2, mut raise1, mut check, mut deals) = (0i64, 0i64, 0i64, 0i64);
+    let mut river_spot = None;
+    for tr in Subsets::new(&after_flop, 2) {
+        let board = flop.union(tr);
+        let player = reference(hole.union(board));
+        let rest: Vec<Card> = after_flop.iter().copied().filter(|c| !tr.contains(*c)).collect();
+        let mut t = Tally { player: Some(player.category), counts: [[0; 2]; 3] };
+        for dealer in Subsets::new(&rest, 2) {
+            let d = reference(dealer.union(board));
+            let result = match player.cmp(&d) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 2,
+            };
+            t.counts[result][(d.category >= RefCategory::Pair) as usize] += 1;
+        }
+        let dealers: u64 = t.counts.iter().flatten().sum();
+        raise2 += showdown(&r, &t, 2, None);
+        raise1 += showdown(&r, &t, 1, None);
+        let river = showdown(&r, &t, 1, None);
+        check += river.max(-2 * unit as i64 * dealers as i64);
+        deals += dealers as i64;
+        if river_spot.is_none() {
+            river_spot = Some((board, river, dealers));
+        }
+    }
+    let per = |x: i64| big(x as i128, unit * deals as i128);
+    let values: HashMap<String, BigRational> = spot(&config, hole, flop).unwrap().into_iter().collect();
+    assert_eq!(values["raise-2x"], per(raise2));
+    assert_eq!(values["raise-1x"], per(raise1));
+    assert_eq!(values["check"], per(check));
+    let (board, river, dealers) = river_spot.unwrap();
+    let values: HashMap<String, BigRational> = spot(&config, hole, board).unwrap().into_iter().collect();
+    assert_eq!(values["raise-1x"], big(river as i128, unit * dealers as i128));
+    assert_eq!(values["fold"], big(-2, 1));
 }

@@ -115,6 +115,16 @@ impl Config {
     /// Heads-Up Hold 'Em with pays read from the `odds` table, the optional Bad Beat table and
     /// the reading of a high-card win.
     pub fn heads_up(variant: &str, odds: &Paytable, bad_beat: Option<&Paytable>) -> Result<Config, String> {
+        for l in &odds.lines {
+            if !CATEGORIES[1..].contains(&l.outcome.as_str()) {
+                return Err(format!("paytable {}: the Odds pays on a hand category, pair to royal-flush, not {:?}", odds.id, l.outcome));
+            }
+        }
+        for l in bad_beat.iter().flat_map(|t| &t.lines) {
+            if !CATEGORIES[4..].contains(&l.outcome.as_str()) {
+                return Err(format!("Bad Beat paytable: a losing straight or better is paid by its category (straight to royal-flush), not {:?}", l.outcome));
+            }
+        }
         let mut odds_win = [(0, 1); 10];
         let mut odds_lose = [(-1, 1); 10];
         for (i, name) in CATEGORIES.iter().enumerate() {
@@ -142,6 +152,19 @@ impl Config {
         let mut c = Config::heads_up("odds-push-below-pair", blind, None)?;
         c.preflop_max = 4;
         Ok(c)
+    }
+
+    /// Refuses shapes the solver does not model: sizes must satisfy 0 < minimum ≤ flop maximum ≤
+    /// pre-flop maximum, with a small denominator.
+    pub fn validate(&self) -> Result<(), String> {
+        let (n, d) = self.min_raise;
+        if n <= 0 || d <= 0 || d > 1000 {
+            return Err("the minimum raise must be a positive fraction with denominator at most 1000".into());
+        }
+        if n > self.flop_max as i64 * d || self.flop_max > self.preflop_max || self.river == 0 {
+            return Err(format!("raise sizes must satisfy 0 < minimum ({n}/{d}) <= flop maximum ({}) <= pre-flop maximum ({})", self.flop_max, self.preflop_max));
+        }
+        Ok(())
     }
 
     /// The common denominator of every pay.
@@ -565,14 +588,9 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
     if set.len() as usize != n || set.has_joker() || n < 9 || n > 52 {
         return Err("the deck must hold 9 to 52 distinct natural cards".into());
     }
-    if config.min_raise.0 <= 0 || config.min_raise.1 <= 0 || config.min_raise.1 > 1000 {
-        return Err("the minimum raise must be a positive fraction with denominator at most 1000".into());
-    }
+    config.validate()?;
     let pay_den = config.pay_denominator();
     let sizes = config.sizes();
-    if sizes.min > sizes.flop_max || sizes.flop_max > sizes.preflop_max {
-        return Err("raise sizes must satisfy minimum <= flop maximum <= pre-flop maximum".into());
-    }
     // Per-(hole, flop) sums stay in i64: per deal at most |net| · scale ≤ 2^31 · 2^20 · 1000 ·
     // 5; times fewer than 2^21 deals per (hole, flop) would not fit, so bound it honestly.
     let nets = config.slot_nets(pay_den);
@@ -774,31 +792,7 @@ impl Exact {
     /// River values of `hole` on a five-card `board` in units of 1/`scale` Ante summed over the
     /// dealer's hands: [raise, fold].
     pub fn river_values(&self, hole: CardSet, board: CardSet) -> [i64; 2] {
-        let e = Evaluator::get(Ranking::Standard);
-        let ranks = ranks(e);
-        let nets = self.config.slot_nets(self.pay_denominator);
-        let player = e.evaluate(hole.union(board));
-        let c = ranks.category[player.0 as usize] as usize;
-        let rest: Vec<Card> = self.deck.iter().copied().filter(|x| !hole.contains(*x) && !board.contains(*x)).collect();
-        let mut x = [0i64; 4];
-        for d in parsheet_cards::Subsets::new(&rest, 2) {
-            let dealer = e.evaluate(d.union(board));
-            let qualifies = dealer.0 >= ranks.pair_threshold;
-            let slot = match (player.cmp(&dealer), c == 0, qualifies) {
-                (std::cmp::Ordering::Greater, true, _) => 0,
-                (std::cmp::Ordering::Equal, true, _) => 1,
-                (std::cmp::Ordering::Less, true, false) => 2,
-                (std::cmp::Ordering::Less, true, true) => 3,
-                (std::cmp::Ordering::Greater, false, true) => 0,
-                (std::cmp::Ordering::Greater, false, false) => 1,
-                (std::cmp::Ordering::Equal, false, _) => 2,
-                (std::cmp::Ordering::Less, false, _) => 3,
-            };
-            x[slot] += 1;
-        }
-        let dealers: i64 = x.iter().sum();
-        let (av, rv) = (0..4).fold((0, 0), |(a, r), i| (a + x[i] * nets[4 * c + i].0, r + x[i] * nets[4 * c + i].1));
-        [self.sizes.den * av + self.sizes.river * self.pay_denominator * rv, -2 * self.scale * dealers]
+        river_values(&self.config, &self.deck, hole, board).0
     }
 
     /// The class of a two-card hole.
@@ -947,7 +941,8 @@ pub fn to_solution(x: &Exact, bad_beat: bool) -> Solution {
         }
         by_net.sort_by(|p, q| q.0.cmp(&p.0));
         for (net, n) in by_net {
-            let id = format!("{name}-net-{}", parsheet_paytable::fraction(&net));
+            let sign = if net > BigRational::from_integer(0.into()) { "+" } else { "" };
+            let id = format!("{name} {sign}{}", parsheet_paytable::fraction(&net));
             rows.push((id.clone(), n));
             nets.push((id, net));
         }
@@ -1028,4 +1023,92 @@ pub fn solve_cached(config: &Config) -> Result<std::sync::Arc<Exact>, String> {
 /// The number of ordered deals of the full game, C(52,2)·C(50,3)·C(47,2)·C(45,2).
 pub fn full_cycle() -> u64 {
     binomial(52, 2) * binomial(50, 3) * binomial(47, 2) * binomial(45, 2)
+}
+
+/// River values of `hole` on a five-card `board` of `deck`, in units of 1/scale Ante summed over
+/// the dealer's hands: ([raise, fold], scale, dealer hands). The dealer's hands are counted one by
+/// one (990 on the full deck), settled by the same slot nets as the sweep.
+fn river_values(config: &Config, deck: &[Card], hole: CardSet, board: CardSet) -> ([i64; 2], i64, i64) {
+    let e = Evaluator::get(Ranking::Standard);
+    let ranks = ranks(e);
+    let pay_den = config.pay_denominator();
+    let sizes = config.sizes();
+    let nets = config.slot_nets(pay_den);
+    let player = e.evaluate(hole.union(board));
+    let c = ranks.category[player.0 as usize] as usize;
+    let rest: Vec<Card> = deck.iter().copied().filter(|x| !hole.contains(*x) && !board.contains(*x)).collect();
+    let mut x = [0i64; 4];
+    for d in parsheet_cards::Subsets::new(&rest, 2) {
+        let dealer = e.evaluate(d.union(board));
+        let qualifies = dealer.0 >= ranks.pair_threshold;
+        use std::cmp::Ordering::*;
+        let slot = match (player.cmp(&dealer), c == 0, qualifies) {
+            (Greater, true, _) => 0,
+            (Equal, true, _) => 1,
+            (Less, true, false) => 2,
+            (Less, true, true) => 3,
+            (Greater, false, true) => 0,
+            (Greater, false, false) => 1,
+            (Equal, false, _) => 2,
+            (Less, false, _) => 3,
+        };
+        x[slot] += 1;
+    }
+    let dealers: i64 = x.iter().sum();
+    let (av, rv) = (0..4).fold((0, 0), |(a, r), i| (a + x[i] * nets[4 * c + i].0, r + x[i] * nets[4 * c + i].1));
+    let scale = sizes.den * pay_den;
+    ([sizes.den * av + sizes.river * pay_den * rv, -2 * scale * dealers], scale, dealers)
+}
+
+/// The value per Ante of every play at one spot of the full-deck game: before the flop (`board`
+/// empty; needs the whole solution), on the flop (three cards; the flop's 1,081 turn-river
+/// boards are solved for it), or at the river (five cards). Values are averages over the cards
+/// the player has not seen, playing on optimally.
+pub fn spot(config: &Config, hole: CardSet, board: CardSet) -> Result<Vec<(String, BigRational)>, String> {
+    let deck = Deck::standard();
+    config.validate()?;
+    if hole.len() != 2 || !hole.is_disjoint(board) || hole.has_joker() || board.has_joker() {
+        return Err("the hole is two cards, and hole and board are distinct natural cards".into());
+    }
+    let sizes = config.sizes();
+    let name = |k: i64| format!("raise-{}", size_text(k, sizes.den));
+    let with_min = |v: &mut Vec<(String, BigRational)>, max: i64, min_v: BigRational| {
+        if sizes.min < max {
+            v.push((name(sizes.min), min_v));
+        }
+    };
+    match board.len() {
+        0 => {
+            let x = solve_cached(config)?;
+            let c = x.class_of(hole).expect("every hole has a class");
+            let (rmax, rmin, check) = x.preflop_values(c);
+            let mut v = vec![(name(sizes.preflop_max), rmax), ("check".to_string(), check)];
+            with_min(&mut v, sizes.preflop_max, rmin);
+            Ok(v)
+        }
+        3 => {
+            let e = Evaluator::get(Ranking::Standard);
+            let ranks = ranks(e);
+            let pay_den = config.pay_denominator();
+            let kernel = Kernel { e, ranks: &ranks, nets: config.slot_nets(pay_den), sizes, pay_den };
+            let rest: Vec<Card> = deck.cards().iter().copied().filter(|c| !board.contains(*c)).collect();
+            let mut sums = FlopSums { values: vec![], showdown: vec![], raised: vec![] };
+            kernel.flop(board, &rest, &mut sums, &mut Scratch::new(52));
+            let mut idx: Vec<usize> = hole.iter().map(|c| rest.iter().position(|r| *r == c).unwrap()).collect();
+            idx.sort_unstable();
+            let p = pair_index(idx[0], idx[1], rest.len());
+            let (vmax, vmin, check) = flop_values(&sums, p, sizes, pay_den);
+            let d = (sizes.den * pay_den) as i128 * (binomial(45, 2) * binomial(47, 2)) as i128;
+            let r = |x: i64| BigRational::new(BigInt::from(x), BigInt::from(d));
+            let mut v = vec![(name(sizes.flop_max), r(vmax)), ("check".to_string(), r(check))];
+            with_min(&mut v, sizes.flop_max, r(vmin));
+            Ok(v)
+        }
+        5 => {
+            let ([raise, fold], scale, dealers) = river_values(config, deck.cards(), hole, board);
+            let r = |x: i64| BigRational::new(BigInt::from(x), BigInt::from(scale as i128 * dealers as i128));
+            Ok(vec![(name(sizes.river), r(raise)), ("fold".to_string(), r(fold))])
+        }
+        n => Err(format!("a decision is made with no board, the flop (3 cards) or the full board (5 cards), not {n} cards")),
+    }
 }
