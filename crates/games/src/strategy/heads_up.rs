@@ -356,11 +356,23 @@ fn ranks(e: &Evaluator) -> Ranks {
 }
 
 /// Per-(hole, flop) sums for one flop, indexed by pairs of the cards left after the flop.
+#[derive(Default)]
 struct FlopSums {
     /// Σ A (pay-denominator units), Σ R, Σ river value (scale units).
     values: Vec<[i64; 3]>,
     showdown: Vec<[u32; SLOTS]>,
     raised: Vec<[u32; SLOTS]>,
+}
+
+impl FlopSums {
+    fn reset(&mut self, pairs: usize) {
+        self.values.clear();
+        self.values.resize(pairs, [0; 3]);
+        for v in [&mut self.showdown, &mut self.raised] {
+            v.clear();
+            v.resize(pairs, [0; SLOTS]);
+        }
+    }
 }
 
 /// Per-board scratch. A holding is packed as `rank << 12 | a << 6 | b`, where `a < b` are the
@@ -374,12 +386,24 @@ struct Scratch {
     below: Vec<u16>,
     /// Pair index of (a, b) at `a << 6 | b`.
     pair: Vec<u16>,
+    /// Sums over free turn-river orbits, and the pairs already reached (see `Kernel::flop`).
+    acc: FlopSums,
+    seen: Vec<bool>,
 }
 
 impl Scratch {
     fn new(n: usize) -> Scratch {
         let h = n * n;
-        Scratch { keys: Vec::with_capacity(n), local: Vec::with_capacity(n), packed: vec![0; h], sorted: vec![0; h], below: vec![0; h], pair: vec![0; 64 * 64] }
+        Scratch {
+            keys: Vec::with_capacity(n),
+            local: Vec::with_capacity(n),
+            packed: vec![0; h],
+            sorted: vec![0; h],
+            below: vec![0; h],
+            pair: vec![0; 64 * 64],
+            acc: FlopSums::default(),
+            seen: vec![],
+        }
     }
 }
 
@@ -395,35 +419,91 @@ struct Kernel<'a> {
 impl Kernel<'_> {
     /// Fills `sums` for the flop `flop` given the cards `rest` left after it (in deck order, so
     /// that a hole's pair index is its index among the 2-subsets of `rest`).
-    fn flop(&self, flop: CardSet, rest: &[Card], sums: &mut FlopSums, s: &mut Scratch) {
+    fn flop(&self, flop: CardSet, rest: &[Card], group: &[Perm], sums: &mut FlopSums, s: &mut Scratch) {
         let n = rest.len();
         let pairs = n * (n - 1) / 2;
-        sums.values.clear();
-        sums.values.resize(pairs, [0; 3]);
-        for v in [&mut sums.showdown, &mut sums.raised] {
-            v.clear();
-            v.resize(pairs, [0; SLOTS]);
-        }
+        sums.reset(pairs);
         for a in 0..n {
             for b in a + 1..n {
                 s.pair[a << 6 | b] = pair_index(a, b, n) as u16;
             }
         }
+        // The flop's stabilizer, as maps of the indexes of `rest` (every σ fixes the flop, so
+        // it maps the rest onto itself).
+        let mut position = [u8::MAX; 64];
+        for (i, c) in rest.iter().enumerate() {
+            position[c.index() as usize] = i as u8;
+        }
+        let stabilizer: Vec<Vec<usize>> = group
+            .iter()
+            .filter(|p| permute(flop, p) == flop)
+            .map(|p| rest.iter().map(|c| position[permute(CardSet(c.bit()), p).0.trailing_zeros() as usize] as usize).collect())
+            .collect();
         let flop_key = self.e.key_of(flop);
+        let mut acc = std::mem::take(&mut s.acc);
+        acc.reset(pairs);
+        let mut seen = std::mem::take(&mut s.seen);
+        seen.clear();
+        seen.resize(pairs, false);
+        let order = |a: usize, b: usize| if a < b { (a, b) } else { (b, a) };
         for t in 0..n {
             for u in t + 1..n {
-                let board = flop_key + self.e.key(rest[t]) + self.e.key(rest[u]);
-                s.keys.clear();
-                s.local.clear();
-                for (i, &c) in rest.iter().enumerate() {
-                    if i != t && i != u {
-                        s.keys.push(self.e.key(c));
-                        s.local.push(i as u8);
+                if seen[s.pair[t << 6 | u] as usize] {
+                    continue;
+                }
+                // The turn-river pairs this one's relabellings reach. Board σ(tr) gives hole
+                // σ(h) what board tr gives h, so a free orbit (as many pairs as relabellings)
+                // is solved once into `acc` and spread over the orbit at the end; a pair some
+                // relabelling fixes (rare) has each of its images solved directly.
+                let mut images: Vec<(usize, usize)> = stabilizer.iter().map(|m| order(m[t], m[u])).collect();
+                images.sort_unstable();
+                images.dedup();
+                for &(a, b) in &images {
+                    seen[s.pair[a << 6 | b] as usize] = true;
+                }
+                if images.len() == stabilizer.len() && images.len() > 1 {
+                    self.board_of(flop_key, rest, t, u, &mut acc, s);
+                } else {
+                    for &(a, b) in &images {
+                        self.board_of(flop_key, rest, a, b, sums, s);
                     }
                 }
-                self.board(board, sums, s);
             }
         }
+        if stabilizer.len() > 1 {
+            for m in &stabilizer {
+                for a in 0..n {
+                    for b in a + 1..n {
+                        let from = s.pair[a << 6 | b] as usize;
+                        let (x, y) = order(m[a], m[b]);
+                        let to = s.pair[x << 6 | y] as usize;
+                        for k in 0..3 {
+                            sums.values[to][k] += acc.values[from][k];
+                        }
+                        for k in 0..SLOTS {
+                            sums.showdown[to][k] += acc.showdown[from][k];
+                            sums.raised[to][k] += acc.raised[from][k];
+                        }
+                    }
+                }
+            }
+        }
+        s.acc = acc;
+        s.seen = seen;
+    }
+
+    /// The board of the flop and the turn and river `rest[t]`, `rest[u]`.
+    fn board_of(&self, flop_key: HandKey, rest: &[Card], t: usize, u: usize, sums: &mut FlopSums, s: &mut Scratch) {
+        let board = flop_key + self.e.key(rest[t]) + self.e.key(rest[u]);
+        s.keys.clear();
+        s.local.clear();
+        for (i, &c) in rest.iter().enumerate() {
+            if i != t && i != u {
+                s.keys.push(self.e.key(c));
+                s.local.push(i as u8);
+            }
+        }
+        self.board(board, sums, s);
     }
 
     /// One full board: every holding of the remaining cards against every disjoint one.
@@ -629,10 +709,10 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
             || (vec![ClassTotals::default(); classes], Vec::new(), None::<(FlopSums, Scratch)>),
             |(mut acc, mut plays, work), &(flop, weight)| {
                 let (mut sums, mut scratch) = work.unwrap_or_else(|| {
-                    (FlopSums { values: vec![], showdown: vec![], raised: vec![] }, Scratch::new(n))
+                    (FlopSums::default(), Scratch::new(n))
                 });
                 let rest: Vec<Card> = deck.iter().copied().filter(|c| !flop.contains(*c)).collect();
-                kernel.flop(flop, &rest, &mut sums, &mut scratch);
+                kernel.flop(flop, &rest, &group, &mut sums, &mut scratch);
                 let w = weight as i128;
                 let boards = binomial(rest.len() as u64 - 2, 2) * binomial(rest.len() as u64 - 4, 2);
                 let mut flop_plays = Vec::with_capacity(rest.len() * rest.len() / 2);
@@ -1092,8 +1172,8 @@ pub fn spot(config: &Config, hole: CardSet, board: CardSet) -> Result<Vec<(Strin
             let pay_den = config.pay_denominator();
             let kernel = Kernel { e, ranks: &ranks, nets: config.slot_nets(pay_den), sizes, pay_den };
             let rest: Vec<Card> = deck.cards().iter().copied().filter(|c| !board.contains(*c)).collect();
-            let mut sums = FlopSums { values: vec![], showdown: vec![], raised: vec![] };
-            kernel.flop(board, &rest, &mut sums, &mut Scratch::new(52));
+            let mut sums = FlopSums::default();
+            kernel.flop(board, &rest, &symmetries(CardSet::from_cards(deck.cards().iter().copied())), &mut sums, &mut Scratch::new(52));
             let mut idx: Vec<usize> = hole.iter().map(|c| rest.iter().position(|r| *r == c).unwrap()).collect();
             idx.sort_unstable();
             let p = pair_index(idx[0], idx[1], rest.len());
