@@ -76,6 +76,9 @@ fn bound(text: &str) -> Result<LineBounds, String> {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
+    if args.target.game == "heads-up-holdem" && args.target.wager == "bad-beat" {
+        return heads_up_bad_beat(&args);
+    }
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
     let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
@@ -178,6 +181,88 @@ pub fn run(args: Args) -> Result<(), String> {
         let g = games.iter().find(|g| g.game == args.target.game).unwrap();
         let w = g.wagers.iter().find(|w| w.id == args.target.wager).unwrap();
         let note = format!("Explored by parsheet from paytable {} of {}", table.id, g.file);
+        std::fs::write(path, parsheet_tables::single_paytable_file(g, w, &t, &note)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote paytable {} to {}", t.id, path.display());
+    }
+    Ok(())
+}
+
+/// Heads-Up Hold 'Em's Bad Beat (677a.12(c), missing from the text) is paid on the Odds of the
+/// main game, so a table's effect is measured on the main game's house edge per Ante. The main
+/// game is solved once for the starting table; by the theorem of
+/// `parsheet_games::strategy::heads_up::bad_beat_counts` (straights and better never fold when
+/// every pay is at least a push, so the strategy's values shift alike), the edge under any other
+/// such table is the starting edge plus the change in the Bad Beat's own analysis.
+fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
+    use parsheet_games::strategy::heads_up::{bad_beat_counts, bad_beat_is_linear, solve_cached, Config};
+    if args.search.is_some() {
+        return Err("--search is not available for the Bad Beat; use --target-edge (with or without --line)".into());
+    }
+    let game = "heads-up-holdem";
+    let games = args.tables.load()?;
+    let entry = select(&games, game, "bad-beat", args.target.paytable.as_deref())
+        .map_err(|e| format!("{e} (the starting Bad Beat table is yours: 677a.12(c) is missing from the text)"))?;
+    let t0 = &entry.table;
+    let odds = &select(&games, game, "odds", None)?.table;
+    let variant = args.target.variant.clone().unwrap_or_else(|| "odds-push-below-pair".to_string());
+    let config = Config::heads_up(&variant, odds, Some(t0))?;
+    if !bad_beat_is_linear(&config) {
+        return Err(format!(
+            "Bad Beat paytable {}: give every category from straight to straight-flush a pay of at least Push; the edge is linear in the pays (and the strategy fixed) only then",
+            t0.id
+        ));
+    }
+    eprintln!("solving the main game for Bad Beat paytable {} (about half a minute on two cores)…", t0.id);
+    let x = solve_cached(&config)?;
+    let counts = bad_beat_counts(&x);
+    let main = -x.expected_net();
+    let bb = |t: &Paytable| analyze(&counts, t).map(|a| a.house_edge).map_err(|e| e.to_string());
+    let offset = &main - bb(t0)?;
+    println!(
+        "heads-up-holdem main game with Bad Beat paytable {} (reading {variant}): house edge per Ante {}% = {}\n",
+        t0.id,
+        Decimal(&main).percent(6),
+        fraction(&main)
+    );
+    let lines: Vec<&str> = match &args.line {
+        Some(o) if counts.rows().iter().any(|r| r.0 == *o && o != "other") => vec![o.as_str()],
+        Some(o) => return Err(format!("{o:?} is not a Bad Beat line; lines: straight, flush, full-house, four-of-a-kind, straight-flush")),
+        None => vec!["straight", "flush", "full-house", "four-of-a-kind", "straight-flush"],
+    };
+    let mut to_write = None;
+    if let Some(target) = &args.target_edge {
+        let target = percent(target)?;
+        println!("pay each line needs for a main-game house edge of {}% per Ante (the others unchanged):", Decimal(&target).percent(4));
+        for o in lines {
+            match solve_line(&counts, t0, o, &(&target - &offset)).map_err(|e| e.to_string())? {
+                None => println!("  {o:<16} never loses to a qualifying dealer; its pay cannot move the edge"),
+                Some(p) if p.is_negative() => println!("  {o:<16} impossible: would need a negative pay ({})", fraction(&p)),
+                Some(p) => {
+                    let (below, above) = (p.floor(), p.ceil());
+                    let edge_at = |n: &BigRational| -> Result<BigRational, String> { Ok(&offset + bb(&with_pay(t0, o, Pay::To(n.clone())))?) };
+                    let mut near = format!("{} to 1 gives {}%", below.to_integer(), Decimal(&edge_at(&below)?).percent(4));
+                    if above != below {
+                        near += &format!(", {} to 1 gives {}%", above.to_integer(), Decimal(&edge_at(&above)?).percent(4));
+                    }
+                    println!("  {o:<16} exactly {} to 1 ({}); {near}", Decimal(&p).with_places(4), fraction(&p));
+                    if args.line.is_some() {
+                        to_write = Some(Paytable { id: format!("{}-solved", t0.id), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
+                    }
+                }
+            }
+        }
+    } else {
+        println!("sensitivity: change in the main game's house edge per Ante per unit of pay on each line");
+        for o in lines {
+            let s = sensitivity(&counts, o).unwrap_or_default();
+            println!("  {o:<16} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
+        }
+    }
+    if let Some(path) = &args.write {
+        let t: Paytable = to_write.ok_or("nothing to write: --write needs --target-edge with --line")?;
+        let g = games.iter().find(|g| g.game == game).unwrap();
+        let w = g.wagers.iter().find(|w| w.id == "bad-beat").unwrap();
+        let note = format!("Explored by parsheet from Bad Beat paytable {} of {}", t0.id, g.file);
         std::fs::write(path, parsheet_tables::single_paytable_file(g, w, &t, &note)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote paytable {} to {}", t.id, path.display());
     }

@@ -92,8 +92,34 @@ pub fn run(args: &Args, g: &StrategyGame) -> Result<(), String> {
     println!("Suited hands above the diagonal, offsuit below, pairs on it.\n");
     print!("{}", grid(&x));
     println!();
+    for (street, lines) in [("flop, after a pre-flop check", heads_up::flop_rule(&x)), ("river, after checking twice", heads_up::river_rule(&x))] {
+        print!("{}", rule_text(street, &lines));
+    }
     summary(&x, &s);
     Ok(())
+}
+
+/// A rule a dealer could teach, line by line, with the exact share of spots each gets right.
+fn rule_text(street: &str, lines: &[heads_up::RuleLine]) -> String {
+    let total: u64 = lines.iter().map(|l| l.spots).sum();
+    let right: u64 = lines.iter().map(|l| l.right()).sum();
+    let share = |n: u64, d: u64| Decimal(&BigRational::new(n.into(), d.into())).percent(2);
+    let mut out = format!("Rule for the {street}: right in {}% of its spots ({right} of {total})\n", share(right, total));
+    let w = lines.iter().map(|l| l.situation.len()).max().unwrap_or(9);
+    out += &format!("  {:<w$}  {:<6} {:>8} {:>9} {:>8}\n", "situation", "play", "spots %", "raise %", "right %");
+    for l in lines {
+        out += &format!("  {:<w$}  {:<6} {:>8} {:>9} {:>8}\n", l.situation, l.play, share(l.spots, total), share(l.raises, l.spots), share(l.right(), l.spots));
+    }
+    out + "\n"
+}
+
+fn rule_json(lines: &[heads_up::RuleLine]) -> serde_json::Value {
+    let total: u64 = lines.iter().map(|l| l.spots).sum();
+    let right: u64 = lines.iter().map(|l| l.right()).sum();
+    json!({"spots": total.to_string(), "right": right.to_string(),
+        "share_right": fraction(&BigRational::new(right.into(), total.max(1).into())),
+        "lines": lines.iter().map(|l| json!({"situation": l.situation, "play": l.play, "spots": l.spots.to_string(), "raises": l.raises.to_string(),
+            "share_right": fraction(&BigRational::new(l.right().into(), l.spots.max(1).into()))})).collect::<Vec<_>>()})
 }
 
 fn size(x: &Exact, k: i64) -> String {
@@ -168,6 +194,8 @@ fn to_json(g: &StrategyGame, reading: &str, odds: &Paytable, bad_beat: Option<&P
         "bad_beat_paytable": bad_beat.map(|t| t.id.clone()),
         "notes": s.notes, "minimum_raise": min_words,
         "preflop": hands,
+        "flop_rule": rule_json(&heads_up::flop_rule(x)),
+        "river_rule": rule_json(&heads_up::river_rule(x)),
         "actions": s.actions.iter().map(|(a, d)| json!({"action": a, "deals": d.to_string()})).collect::<Vec<_>>(),
         "outcomes": s.counts.rows().iter().zip(&s.nets).map(|((o, n), (_, net))| json!({"outcome": o, "deals": n.to_string(), "net": fraction(net)})).collect::<Vec<_>>(),
         "cycle": x.cycle.to_string(),

@@ -200,3 +200,10 @@ fn heads_up_spot_queries() {
     assert!(fails(&["strategy", "heads-up-holdem", "--hole", "As As"]).contains("twice"));
     assert!(fails(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Kc 7h 2s", "--min-raise", "0"]).contains("raise size"));
 }
+
+#[test]
+fn heads_up_bad_beat_explore_needs_a_starting_table() {
+    // 677a.12(c) is missing, so the built-in tables hold no Bad Beat table to start from.
+    assert!(fails(&["explore", "heads-up-holdem", "bad-beat", "--target-edge", "3%"]).contains("677a.12(c)"));
+    assert!(fails(&["explore", "heads-up-holdem", "bad-beat", "--search", "2%..3%"]).contains("--target-edge"));
+}

@@ -20,7 +20,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use parsheet_cards::{binomial, Card, CardSet, Subsets};
-use parsheet_games::strategy::heads_up::{solve_deck, to_solution, Action, Config, Exact, Preflop};
+use parsheet_games::strategy::heads_up::{flop_rule, river_rule, solve_deck, to_solution, Action, Config, Exact, Preflop};
 use parsheet_paytable::{Line, Paytable};
 use parsheet_reference::{standard, RefCard, RefCategory, RefValue};
 
@@ -146,6 +146,8 @@ fn bad_beat_table() -> Paytable {
 #[derive(Clone, Copy, Default)]
 struct Tally {
     player: Option<RefCategory>,
+    /// Whether the player's hand beats the board alone (a hole card plays).
+    plays: bool,
     counts: [[u64; 2]; 3],
 }
 
@@ -164,16 +166,20 @@ fn deals() -> Deals {
     distinct.sort();
     distinct.dedup();
     let mut rank: Fast<u64, (u32, RefCategory)> = Fast::default();
+    let mut value: Fast<u64, &RefValue> = Fast::default();
     for (s, v) in sevens.iter().zip(&values) {
         rank.insert(s.0, (distinct.binary_search(v).unwrap() as u32, v.category));
+        value.insert(s.0, v);
     }
     let mut tallies: Fast<(u64, u64), Tally> = Fast::default();
     for board in Subsets::new(&deck, 5) {
         let rest: Vec<Card> = deck.iter().copied().filter(|c| !board.contains(*c)).collect();
         let holdings: Vec<CardSet> = Subsets::new(&rest, 2).collect();
         let ranks: Vec<(u32, RefCategory)> = holdings.iter().map(|h| rank[&h.union(board).0]).collect();
+        let alone = reference(board);
         for (i, &hole) in holdings.iter().enumerate() {
-            let mut t = Tally { player: Some(ranks[i].1), counts: [[0; 2]; 3] };
+            let plays = *value[&hole.union(board).0] > alone;
+            let mut t = Tally { player: Some(ranks[i].1), plays, counts: [[0; 2]; 3] };
             for (j, &dealer) in holdings.iter().enumerate() {
                 if !dealer.is_disjoint(hole) {
                     continue;
@@ -268,6 +274,10 @@ struct Brute {
     outcomes: HashMap<(String, i64), u64>,
     total: i128,
     cycle: u64,
+    /// River spots reached (pre-flop and flop checks) by (category, hole card plays): (spots,
+    /// raises); flop spots reached (pre-flop check): (spots, raises).
+    river_rule: HashMap<(RefCategory, bool), (u64, u64)>,
+    flop_rule: (u64, u64),
 }
 
 fn size(k: i64, rq: i64) -> String {
@@ -295,6 +305,8 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
         "fold".to_string(),
     ];
     let ks = [r.preflop_max, r.min, r.flop_max, r.min, r.river, 0];
+    let mut river_rule: HashMap<(RefCategory, bool), (u64, u64)> = HashMap::new();
+    let mut flop_rule = (0u64, 0u64);
     for hole in Subsets::new(&d.deck, 2) {
         let after_hole: Vec<Card> = d.deck.iter().copied().filter(|c| !hole.contains(*c)).collect();
         let mut pre = [0i64; 3];
@@ -303,12 +315,15 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
         let mut all: Cells = [0; 78];
         let mut after_check: [Cells; 3] = [[0; 78]; 3];
         let mut folds = 0u64;
+        let mut hole_river: HashMap<(RefCategory, bool), (u64, u64)> = HashMap::new();
+        let mut hole_flop = (0u64, 0u64);
         for flop in Subsets::new(&after_hole, 3) {
             let after_flop: Vec<Card> = after_hole.iter().copied().filter(|c| !flop.contains(*c)).collect();
             let (mut fmax, mut fmin, mut fcheck) = (0i64, 0i64, 0i64);
             let mut flop_cells: Cells = [0; 78];
             let mut river_cells: Cells = [0; 78];
             let mut flop_folds = 0u64;
+            let mut flop_river = [(0u64, 0u64); 26];
             for tr in Subsets::new(&after_flop, 2) {
                 let t = &d.tallies[&(hole.0, flop.union(tr).0)];
                 let dealers: u64 = t.counts.iter().flatten().sum();
@@ -318,6 +333,9 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
                 fmin += showdown(r, t, r.min, None);
                 let raise = showdown(r, t, r.river, None);
                 let fold = fold_net * dealers as i64;
+                let e = &mut flop_river[t.player.unwrap() as usize * 2 + t.plays as usize];
+                e.0 += 1;
+                e.1 += (raise > fold) as u64;
                 // Ties go to the smaller wager.
                 if raise > fold {
                     fcheck += raise;
@@ -342,7 +360,14 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
             }
             if best.1 == 2 {
                 folds += flop_folds;
+                for (k, v) in flop_river.iter().enumerate().filter(|v| v.1 .0 > 0) {
+                    let e = hole_river.entry((CATS[k / 2], k % 2 == 1)).or_default();
+                    e.0 += v.0;
+                    e.1 += v.1;
+                }
             }
+            hole_flop.0 += 1;
+            hole_flop.1 += (best.1 != 2) as u64;
         }
         let mut play = (pre[2], Preflop::Check);
         if r.min < r.preflop_max && pre[1] > play.0 {
@@ -370,8 +395,17 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
         }
         total += play.0 as i128;
         holes.push((hole, pre, play.1));
+        if play.1 == Preflop::Check {
+            flop_rule.0 += hole_flop.0;
+            flop_rule.1 += hole_flop.1;
+            for (k, v) in hole_river {
+                let e = river_rule.entry(k).or_default();
+                e.0 += v.0;
+                e.1 += v.1;
+            }
+        }
     }
-    Brute { holes, outcomes, total, cycle }
+    Brute { holes, outcomes, total, cycle, river_rule, flop_rule }
 }
 
 fn big(n: i128, d: i128) -> BigRational {
@@ -410,6 +444,16 @@ fn agree(x: &Exact, b: &Brute, r: &Rules) {
     }
     fast.retain(|_, n| *n > 0);
     assert_eq!(fast, slow);
+    // The teachable rules' tallies: river situations exactly, flop spots in total.
+    let river: HashMap<String, (u64, u64)> = river_rule(x).into_iter().map(|l| (l.situation, (l.spots, l.raises))).collect();
+    let expected: HashMap<String, (u64, u64)> = b
+        .river_rule
+        .iter()
+        .map(|((c, plays), v)| (format!("{}, {}", c.name().replace('-', " "), if *plays { "a hole card plays" } else { "the board plays" }), *v))
+        .collect();
+    assert_eq!(river, expected);
+    let flop = flop_rule(x);
+    assert_eq!((flop.iter().map(|l| l.spots).sum::<u64>(), flop.iter().map(|l| l.raises).sum::<u64>()), b.flop_rule);
 }
 
 fn heads_up_rules() -> Rules {
@@ -496,7 +540,7 @@ fn full_deck_spots_agree_with_the_reference_evaluator() {
         let board = flop.union(tr);
         let player = reference(hole.union(board));
         let rest: Vec<Card> = after_flop.iter().copied().filter(|c| !tr.contains(*c)).collect();
-        let mut t = Tally { player: Some(player.category), counts: [[0; 2]; 3] };
+        let mut t = Tally { player: Some(player.category), plays: false, counts: [[0; 2]; 3] };
         for dealer in Subsets::new(&rest, 2) {
             let d = reference(dealer.union(board));
             let result = match player.cmp(&d) {
@@ -525,4 +569,44 @@ fn full_deck_spots_agree_with_the_reference_evaluator() {
     let values: HashMap<String, BigRational> = spot(&config, hole, board).unwrap().into_iter().collect();
     assert_eq!(values["raise-1x"], big(river as i128, unit * dealers as i128));
     assert_eq!(values["fold"], big(-2, 1));
+}
+
+/// The Bad Beat theorem of `bad_beat_counts`: two Bad Beat tables with non-negative pays give
+/// the same Bad Beat counts, and house edges that differ by exactly the difference of the Bad
+/// Beat's analysis under the two tables (both games solved from scratch).
+#[test]
+fn the_house_edge_is_linear_in_bad_beat_pays() {
+    use parsheet_games::strategy::heads_up::{bad_beat_counts, bad_beat_is_linear};
+    let deck = deck();
+    let small = table("small", &[("straight", "Push"), ("flush", "1 to 1"), ("full-house", "2 to 1"), ("four-of-a-kind", "Push"), ("straight-flush", "Push")]);
+    let large = table("large", &[("straight", "7 to 2"), ("flush", "20 to 1"), ("full-house", "40 to 1"), ("four-of-a-kind", "500 to 1"), ("straight-flush", "1000 to 1")]);
+    let solve = |t: &Paytable| {
+        let c = Config::heads_up("odds-push-below-pair", &odds_table(), Some(t)).unwrap();
+        assert!(bad_beat_is_linear(&c));
+        solve_deck(&deck, &c, true).unwrap()
+    };
+    let (a, b) = (solve(&small), solve(&large));
+    let (ca, cb) = (bad_beat_counts(&a), bad_beat_counts(&b));
+    assert_eq!(ca.rows(), cb.rows());
+    assert!(ca.rows()[..6].iter().any(|r| r.1 > 0));
+    let bb = |t: &Paytable| parsheet_paytable::analyze(&ca, t).unwrap().house_edge;
+    assert_eq!(-b.expected_net(), -a.expected_net() + bb(&large) - bb(&small));
+    // Independently: the Bad Beat deals counted by the brute force's tallies.
+    let d = deals();
+    let mut losing = [0u64; 13];
+    for hole in Subsets::new(&d.deck, 2) {
+        let after: Vec<Card> = d.deck.iter().copied().filter(|c| !hole.contains(*c)).collect();
+        for board in Subsets::new(&after, 5) {
+            let t = &d.tallies[&(hole.0, board.0)];
+            let p = t.player.unwrap();
+            if p >= RefCategory::Straight {
+                losing[p as usize] += t.counts[2][1] * 10; // ten flop/turn-river splits of a board
+            }
+        }
+    }
+    for (name, n) in ca.rows() {
+        if let Some(c) = CATS.iter().find(|c| c.name() == name) {
+            assert_eq!(*n as u64, losing[*c as usize], "{name}");
+        }
+    }
 }
