@@ -143,11 +143,15 @@ fn bad_beat_table() -> Paytable {
 }
 
 /// Dealer results against one (hole, board): [win, tie, lose] × [dealer qualifies or not].
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Tally {
     player: Option<RefCategory>,
     /// Whether the player's hand beats the board alone (a hole card plays).
     plays: bool,
+    /// The rank of the player's pair, when he has one pair.
+    pair_rank: u8,
+    /// The river situation in the words of the solver's river rule.
+    situation: &'static str,
     counts: [[u64; 2]; 3],
 }
 
@@ -178,8 +182,11 @@ fn deals() -> Deals {
         let ranks: Vec<(u32, RefCategory)> = holdings.iter().map(|h| rank[&h.union(board).0]).collect();
         let alone = reference(board);
         for (i, &hole) in holdings.iter().enumerate() {
-            let plays = *value[&hole.union(board).0] > alone;
-            let mut t = Tally { player: Some(ranks[i].1), plays, counts: [[0; 2]; 3] };
+            let v = value[&hole.union(board).0];
+            let plays = *v > alone;
+            let pair_rank = if v.category == RefCategory::Pair { v.tiebreak[0] } else { 0 };
+            let mut t = Tally { player: Some(ranks[i].1), plays, pair_rank, situation: "", counts: [[0; 2]; 3] };
+            t.situation = river_words(&t, hole, board);
             for (j, &dealer) in holdings.iter().enumerate() {
                 if !dealer.is_disjoint(hole) {
                     continue;
@@ -276,8 +283,51 @@ struct Brute {
     cycle: u64,
     /// River spots reached (pre-flop and flop checks) by (category, hole card plays): (spots,
     /// raises); flop spots reached (pre-flop check): (spots, raises).
-    river_rule: HashMap<(RefCategory, bool), (u64, u64)>,
+    river_rule: HashMap<&'static str, (u64, u64)>,
     flop_rule: (u64, u64),
+}
+
+/// The river situation of the solver's river rule, in its words, from the rules' view: the
+/// category, whether the hand beats the board alone, a pair's place against the board's two
+/// highest ranks, a high card's best hole card.
+fn river_words(t: &Tally, hole: CardSet, board: CardSet) -> &'static str {
+    let c = t.player.unwrap();
+    let mut ranks: Vec<u8> = board.iter().map(|c| c.rank().unwrap().0).collect();
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    ranks.dedup();
+    match (c, t.plays) {
+        (RefCategory::HighCard, false) => "high card, the board plays",
+        (RefCategory::HighCard, true) => {
+            let high = hole.iter().map(|c| c.rank().unwrap().0).max().unwrap();
+            [
+                "high card, best hole card ten or lower",
+                "high card, best hole card jack",
+                "high card, best hole card queen",
+                "high card, best hole card king",
+                "high card, best hole card ace",
+            ][high.max(8) as usize - 8]
+        }
+        (RefCategory::Pair, false) => "pair, the board plays",
+        (RefCategory::Pair, true) if t.pair_rank >= ranks[0] => "pair with a hole card: top pair or an overpair",
+        (RefCategory::Pair, true) if t.pair_rank >= ranks[1] => "pair with a hole card: second pair",
+        (RefCategory::Pair, true) => "pair with a hole card: below second pair",
+        (c, plays) => {
+            // "<category in words>, <who plays>", interned once per name.
+            let name = format!("{}, {}", c.name().replace('-', " "), if plays { "a hole card plays" } else { "the board plays" });
+            thread_local!(static NAMES: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) });
+            NAMES.with(|n| {
+                let mut n = n.borrow_mut();
+                match n.iter().find(|x| **x == name) {
+                    Some(x) => *x,
+                    None => {
+                        let x: &'static str = Box::leak(name.into_boxed_str());
+                        n.push(x);
+                        x
+                    }
+                }
+            })
+        }
+    }
 }
 
 fn size(k: i64, rq: i64) -> String {
@@ -305,7 +355,7 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
         "fold".to_string(),
     ];
     let ks = [r.preflop_max, r.min, r.flop_max, r.min, r.river, 0];
-    let mut river_rule: HashMap<(RefCategory, bool), (u64, u64)> = HashMap::new();
+    let mut river_rule: HashMap<&'static str, (u64, u64)> = HashMap::new();
     let mut flop_rule = (0u64, 0u64);
     for hole in Subsets::new(&d.deck, 2) {
         let after_hole: Vec<Card> = d.deck.iter().copied().filter(|c| !hole.contains(*c)).collect();
@@ -315,7 +365,7 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
         let mut all: Cells = [0; 78];
         let mut after_check: [Cells; 3] = [[0; 78]; 3];
         let mut folds = 0u64;
-        let mut hole_river: HashMap<(RefCategory, bool), (u64, u64)> = HashMap::new();
+        let mut hole_river: HashMap<&'static str, (u64, u64)> = HashMap::new();
         let mut hole_flop = (0u64, 0u64);
         for flop in Subsets::new(&after_hole, 3) {
             let after_flop: Vec<Card> = after_hole.iter().copied().filter(|c| !flop.contains(*c)).collect();
@@ -323,7 +373,7 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
             let mut flop_cells: Cells = [0; 78];
             let mut river_cells: Cells = [0; 78];
             let mut flop_folds = 0u64;
-            let mut flop_river = [(0u64, 0u64); 26];
+            let mut flop_river: HashMap<&'static str, (u64, u64)> = HashMap::new();
             for tr in Subsets::new(&after_flop, 2) {
                 let t = &d.tallies[&(hole.0, flop.union(tr).0)];
                 let dealers: u64 = t.counts.iter().flatten().sum();
@@ -333,7 +383,7 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
                 fmin += showdown(r, t, r.min, None);
                 let raise = showdown(r, t, r.river, None);
                 let fold = fold_net * dealers as i64;
-                let e = &mut flop_river[t.player.unwrap() as usize * 2 + t.plays as usize];
+                let e = flop_river.entry(t.situation).or_default();
                 e.0 += 1;
                 e.1 += (raise > fold) as u64;
                 // Ties go to the smaller wager.
@@ -360,8 +410,8 @@ fn brute(d: &Deals, r: &Rules) -> Brute {
             }
             if best.1 == 2 {
                 folds += flop_folds;
-                for (k, v) in flop_river.iter().enumerate().filter(|v| v.1 .0 > 0) {
-                    let e = hole_river.entry((CATS[k / 2], k % 2 == 1)).or_default();
+                for (k, v) in flop_river {
+                    let e = hole_river.entry(k).or_default();
                     e.0 += v.0;
                     e.1 += v.1;
                 }
@@ -446,11 +496,7 @@ fn agree(x: &Exact, b: &Brute, r: &Rules) {
     assert_eq!(fast, slow);
     // The teachable rules' tallies: river situations exactly, flop spots in total.
     let river: HashMap<String, (u64, u64)> = river_rule(x).into_iter().map(|l| (l.situation, (l.spots, l.raises))).collect();
-    let expected: HashMap<String, (u64, u64)> = b
-        .river_rule
-        .iter()
-        .map(|((c, plays), v)| (format!("{}, {}", c.name().replace('-', " "), if *plays { "a hole card plays" } else { "the board plays" }), *v))
-        .collect();
+    let expected: HashMap<String, (u64, u64)> = b.river_rule.iter().map(|(k, v)| (k.to_string(), *v)).collect();
     assert_eq!(river, expected);
     let flop = flop_rule(x);
     assert_eq!((flop.iter().map(|l| l.spots).sum::<u64>(), flop.iter().map(|l| l.raises).sum::<u64>()), b.flop_rule);
@@ -540,7 +586,7 @@ fn full_deck_spots_agree_with_the_reference_evaluator() {
         let board = flop.union(tr);
         let player = reference(hole.union(board));
         let rest: Vec<Card> = after_flop.iter().copied().filter(|c| !tr.contains(*c)).collect();
-        let mut t = Tally { player: Some(player.category), plays: false, counts: [[0; 2]; 3] };
+        let mut t = Tally { player: Some(player.category), plays: false, pair_rank: 0, situation: "", counts: [[0; 2]; 3] };
         for dealer in Subsets::new(&rest, 2) {
             let d = reference(dealer.union(board));
             let result = match player.cmp(&d) {

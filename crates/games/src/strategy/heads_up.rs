@@ -250,14 +250,44 @@ fn pair_index(i: usize, j: usize, n: usize) -> usize {
 /// (only a qualifying dealer beats a pair).
 const SLOTS: usize = 40;
 
-/// River situations: the player's category (10) and whether his hole cards play (2), each with
-/// fold and raise counts.
-const RIVER_RULE: usize = 40;
+/// River situations (see [`river_situation`]), each with fold and raise counts.
+const RIVER_SITUATIONS: usize = 26;
+const RIVER_RULE: usize = 2 * RIVER_SITUATIONS;
 
-/// A river situation a dealer can name: the category of the player's hand and whether it beats
-/// the board alone (a hole card plays).
-fn river_situation(category: usize, hole_plays: bool) -> usize {
-    2 * category + hole_plays as usize
+/// A river situation a dealer can name: the player's category, whether his hand beats the board
+/// alone (a hole card plays), and for the common hands a little more: a pair with a hole card by
+/// where it stands against the board (top pair or an overpair, second pair, lower), a high card
+/// with a hole card by the best hole card (ace, king, queen, jack, ten or lower).
+/// `pair_rank` is the rank of a pair, `board_top` and `board_second` the board's two highest
+/// ranks, `high` the highest hole card's rank.
+fn river_situation(category: usize, hole_plays: bool, pair_rank: u8, board_top: u8, board_second: u8, high: u8) -> usize {
+    match (category, hole_plays) {
+        (0, false) => 0,
+        (0, true) => 1 + (12 - high.max(8)) as usize,
+        (1, false) => 6,
+        (1, true) if pair_rank >= board_top => 7,
+        (1, true) if pair_rank >= board_second => 8,
+        (1, true) => 9,
+        (c, plays) => 10 + 2 * (c - 2) + plays as usize,
+    }
+}
+
+/// The words of each river situation.
+fn river_situation_name(k: usize) -> String {
+    const HIGH: [&str; 5] = ["ace", "king", "queen", "jack", "ten or lower"];
+    match k {
+        0 => "high card, the board plays".into(),
+        1..=5 => format!("high card, best hole card {}", HIGH[k - 1]),
+        6 => "pair, the board plays".into(),
+        7 => "pair with a hole card: top pair or an overpair".into(),
+        8 => "pair with a hole card: second pair".into(),
+        9 => "pair with a hole card: below second pair".into(),
+        _ => {
+            let c = (k - 10) / 2 + 2;
+            let hole = if (k - 10) % 2 == 1 { "a hole card plays" } else { "the board plays" };
+            format!("{}, {hole}", CATEGORIES[c].replace('-', " "))
+        }
+    }
 }
 
 /// What a hole class has over every deal it starts.
@@ -440,6 +470,9 @@ struct Scratch {
     /// Sums over free turn-river orbits, and the pairs already reached (see `Kernel::flop`).
     acc: FlopSums,
     seen: Vec<bool>,
+    /// Rank of each card left after the flop, and the flop's cards.
+    rank_of: [u8; 64],
+    flop: u64,
 }
 
 impl Scratch {
@@ -454,6 +487,8 @@ impl Scratch {
             pair: vec![0; 64 * 64],
             acc: FlopSums::default(),
             seen: vec![],
+            rank_of: [0; 64],
+            flop: 0,
         }
     }
 }
@@ -491,6 +526,10 @@ impl Kernel<'_> {
             .map(|p| rest.iter().map(|c| position[permute(CardSet(c.bit()), p).0.trailing_zeros() as usize] as usize).collect())
             .collect();
         let flop_key = self.e.key_of(flop);
+        s.flop = flop.0;
+        for (i, c) in rest.iter().enumerate() {
+            s.rank_of[i] = c.rank().expect("natural cards").0;
+        }
         let mut acc = std::mem::take(&mut s.acc);
         acc.reset(pairs);
         let mut seen = std::mem::take(&mut s.seen);
@@ -557,12 +596,15 @@ impl Kernel<'_> {
                 s.local.push(i as u8);
             }
         }
-        self.board(board, sums, s);
+        let ranks = CardSet(flop_key_cards(rest, t, u, s)).ranks();
+        let top = 15 - ranks.leading_zeros() as u8;
+        let second = 15 - (ranks & !(1 << top)).leading_zeros() as u8;
+        self.board(board, (top, second), sums, s);
     }
 
     /// One full board: every holding of the remaining cards against every disjoint one.
     #[inline(never)]
-    fn board(&self, board: HandKey, sums: &mut FlopSums, s: &mut Scratch) {
+    fn board(&self, board: HandKey, (board_top, board_second): (u8, u8), sums: &mut FlopSums, s: &mut Scratch) {
         let m = s.keys.len();
         let holdings = m * (m - 1) / 2;
         let threshold = self.ranks.pair_threshold as u32;
@@ -648,7 +690,9 @@ impl Kernel<'_> {
             let c = self.ranks.category[r as usize] as usize;
             let nets: [(i64, i64); 4] = self.nets[4 * c..4 * c + 4].try_into().unwrap();
             let own_nq = (r < threshold) as i64;
-            let situation = river_situation(c, r > board_rank);
+            let plays = r > board_rank;
+            let pair_rank = if c == 1 { self.e.tiebreaks(HandRank(r as u16))[0] } else { 0 };
+            let group_situation = river_situation(c, plays, pair_rank, board_top, board_second, 0);
             for (&bl, &k) in below.iter().zip(group) {
                 let (a, b) = ((k >> 6 & 63) as usize, (k & 63) as usize);
                 let bl = bl as i64;
@@ -675,6 +719,11 @@ impl Kernel<'_> {
                 for (slot, &n) in show.iter_mut().zip(&x) {
                     *slot += n as u32;
                 }
+                let situation = if c == 0 && plays {
+                    river_situation(0, true, 0, board_top, board_second, s.rank_of[a].max(s.rank_of[b]))
+                } else {
+                    group_situation
+                };
                 sums.river_rule[p][2 * situation + raises as usize] += 1;
                 if raises {
                     let raised = &mut sums.raised[p][4 * c..4 * c + 4];
@@ -694,6 +743,11 @@ pub enum FlopPlay {
     Check,
     RaiseMin,
     RaiseMax,
+}
+
+/// The five board cards: the flop and `rest[t]`, `rest[u]`.
+fn flop_key_cards(rest: &[Card], t: usize, u: usize, s: &Scratch) -> u64 {
+    s.flop | rest[t].bit() | rest[u].bit()
 }
 
 /// Values of one (hole, flop) in units of `1 / scale` Ante summed over its turn-river boards
@@ -1369,20 +1423,10 @@ pub fn river_rule(x: &Exact) -> Vec<RuleLine> {
         }
     }
     let mut lines = Vec::new();
-    for c in (0..10).rev() {
-        for plays in [true, false] {
-            let k = river_situation(c, plays);
-            let (fold, raise) = (counts[2 * k], counts[2 * k + 1]);
-            if fold + raise == 0 {
-                continue;
-            }
-            let hole = if plays { "a hole card plays" } else { "the board plays" };
-            lines.push(RuleLine {
-                situation: format!("{}, {hole}", CATEGORIES[c].replace('-', " ")),
-                play: if raise > fold { "raise" } else { "fold" },
-                spots: fold + raise,
-                raises: raise,
-            });
+    for k in (0..RIVER_SITUATIONS).rev() {
+        let (fold, raise) = (counts[2 * k], counts[2 * k + 1]);
+        if fold + raise > 0 {
+            lines.push(RuleLine { situation: river_situation_name(k), play: if raise > fold { "raise" } else { "fold" }, spots: fold + raise, raises: raise });
         }
     }
     lines
