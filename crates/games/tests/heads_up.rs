@@ -307,7 +307,16 @@ fn river_words(t: &Tally, hole: CardSet, board: CardSet) -> &'static str {
                 "high card, best hole card ace",
             ][high.max(8) as usize - 8]
         }
-        (RefCategory::Pair, false) => "pair, the board plays",
+        (RefCategory::Pair, false) => "pair on the board, the board plays",
+        // Five board cards of at most four ranks: the player's one pair is the board's.
+        (RefCategory::Pair, true) if ranks.len() < 5 => {
+            let high = hole.iter().map(|c| c.rank().unwrap().0).max().unwrap();
+            match high {
+                12 => "pair on the board, a hole card plays as a kicker: best hole card ace",
+                11 => "pair on the board, a hole card plays as a kicker: best hole card king",
+                _ => "pair on the board, a hole card plays as a kicker: best hole card queen or lower",
+            }
+        }
         (RefCategory::Pair, true) if t.pair_rank >= ranks[0] => "pair with a hole card: top pair or an overpair",
         (RefCategory::Pair, true) if t.pair_rank >= ranks[1] => "pair with a hole card: second pair",
         (RefCategory::Pair, true) => "pair with a hole card: below second pair",

@@ -251,20 +251,23 @@ fn pair_index(i: usize, j: usize, n: usize) -> usize {
 const SLOTS: usize = 40;
 
 /// River situations (see [`river_situation`]), each with fold and raise counts.
-const RIVER_SITUATIONS: usize = 26;
+const RIVER_SITUATIONS: usize = 29;
 const RIVER_RULE: usize = 2 * RIVER_SITUATIONS;
 
 /// A river situation a dealer can name: the player's category, whether his hand beats the board
 /// alone (a hole card plays), and for the common hands a little more: a pair with a hole card by
-/// where it stands against the board (top pair or an overpair, second pair, lower), a high card
-/// with a hole card by the best hole card (ace, king, queen, jack, ten or lower).
+/// where it stands against the board (top pair or an overpair, second pair, lower), the board's
+/// own pair by whether a hole card plays as a kicker, a high card with a hole card by the best
+/// hole card (ace, king, queen, jack, ten or lower).
 /// `pair_rank` is the rank of a pair, `board_top` and `board_second` the board's two highest
 /// ranks, `high` the highest hole card's rank.
-fn river_situation(category: usize, hole_plays: bool, pair_rank: u8, board_top: u8, board_second: u8, high: u8) -> usize {
+fn river_situation(category: usize, hole_plays: bool, board_paired: bool, pair_rank: u8, board_top: u8, board_second: u8, high: u8) -> usize {
     match (category, hole_plays) {
         (0, false) => 0,
         (0, true) => 1 + (12 - high.max(8)) as usize,
+        // One pair on a paired board is the board's pair.
         (1, false) => 6,
+        (1, true) if board_paired => 26 + (12 - high.max(10)) as usize,
         (1, true) if pair_rank >= board_top => 7,
         (1, true) if pair_rank >= board_second => 8,
         (1, true) => 9,
@@ -278,7 +281,8 @@ fn river_situation_name(k: usize) -> String {
     match k {
         0 => "high card, the board plays".into(),
         1..=5 => format!("high card, best hole card {}", HIGH[k - 1]),
-        6 => "pair, the board plays".into(),
+        6 => "pair on the board, the board plays".into(),
+        26..=28 => format!("pair on the board, a hole card plays as a kicker: best hole card {}", ["ace", "king", "queen or lower"][k - 26]),
         7 => "pair with a hole card: top pair or an overpair".into(),
         8 => "pair with a hole card: second pair".into(),
         9 => "pair with a hole card: below second pair".into(),
@@ -599,12 +603,12 @@ impl Kernel<'_> {
         let ranks = CardSet(flop_key_cards(rest, t, u, s)).ranks();
         let top = 15 - ranks.leading_zeros() as u8;
         let second = 15 - (ranks & !(1 << top)).leading_zeros() as u8;
-        self.board(board, (top, second), sums, s);
+        self.board(board, (top, second, ranks.count_ones() < 5), sums, s);
     }
 
     /// One full board: every holding of the remaining cards against every disjoint one.
     #[inline(never)]
-    fn board(&self, board: HandKey, (board_top, board_second): (u8, u8), sums: &mut FlopSums, s: &mut Scratch) {
+    fn board(&self, board: HandKey, (board_top, board_second, board_paired): (u8, u8, bool), sums: &mut FlopSums, s: &mut Scratch) {
         let m = s.keys.len();
         let holdings = m * (m - 1) / 2;
         let threshold = self.ranks.pair_threshold as u32;
@@ -692,7 +696,7 @@ impl Kernel<'_> {
             let own_nq = (r < threshold) as i64;
             let plays = r > board_rank;
             let pair_rank = if c == 1 { self.e.tiebreaks(HandRank(r as u16))[0] } else { 0 };
-            let group_situation = river_situation(c, plays, pair_rank, board_top, board_second, 0);
+            let group_situation = river_situation(c, plays, board_paired, pair_rank, board_top, board_second, 0);
             for (&bl, &k) in below.iter().zip(group) {
                 let (a, b) = ((k >> 6 & 63) as usize, (k & 63) as usize);
                 let bl = bl as i64;
@@ -719,8 +723,8 @@ impl Kernel<'_> {
                 for (slot, &n) in show.iter_mut().zip(&x) {
                     *slot += n as u32;
                 }
-                let situation = if c == 0 && plays {
-                    river_situation(0, true, 0, board_top, board_second, s.rank_of[a].max(s.rank_of[b]))
+                let situation = if c <= 1 && plays {
+                    river_situation(c, true, board_paired, pair_rank, board_top, board_second, s.rank_of[a].max(s.rank_of[b]))
                 } else {
                     group_situation
                 };
@@ -1423,7 +1427,8 @@ pub fn river_rule(x: &Exact) -> Vec<RuleLine> {
         }
     }
     let mut lines = Vec::new();
-    for k in (0..RIVER_SITUATIONS).rev() {
+    let order = (10..26).rev().chain([7, 8, 9, 26, 27, 28, 6]).chain((0..6).rev());
+    for k in order {
         let (fold, raise) = (counts[2 * k], counts[2 * k + 1]);
         if fold + raise > 0 {
             lines.push(RuleLine { situation: river_situation_name(k), play: if raise > fold { "raise" } else { "fold" }, spots: fold + raise, raises: raise });
