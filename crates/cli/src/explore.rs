@@ -132,6 +132,9 @@ fn search_range(range: &str) -> Result<(BigRational, BigRational), String> {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
+    if args.target.game == "heads-up-holdem" && args.target.wager == "bad-beat" {
+        return heads_up_bad_beat(&args);
+    }
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
     let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
@@ -285,4 +288,100 @@ fn rank_name(r: RankBy) -> &'static str {
         RankBy::HitFrequency => "hit frequency",
         RankBy::Volatility => "lowest volatility",
     }
+}
+
+/// Heads-Up Hold 'Em's Bad Beat (677a.12(c), missing from the text) is paid on the Odds of the
+/// main game, so a table's effect is measured on the main game's house edge per Ante. The main
+/// game is solved once for the starting table; by the theorem of
+/// `parsheet_games::strategy::heads_up::bad_beat_counts` (straights and better never fold when
+/// every pay is at least a push, so the strategy's values shift alike), the edge under any other
+/// such table is the starting edge plus the change in the Bad Beat's own analysis.
+fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
+    use parsheet_games::strategy::heads_up::{bad_beat_counts, bad_beat_is_linear, solve_cached, Config};
+    if args.search.is_some() {
+        return Err("--search is not available for the Bad Beat; use --target-edge (with or without --line)".into());
+    }
+    // Every argument is checked before anything is computed or printed.
+    let target = args.target_edge.as_deref().map(|t| percent(t).map_err(|e| format!("--target-edge: {e}"))).transpose()?;
+    if let Some(path) = &args.write {
+        if !(target.is_some() && args.line.is_some()) {
+            return Err("nothing to write: --write needs --target-edge with --line".into());
+        }
+        crate::output::check_file_target(path, args.force)?;
+    }
+    let game = "heads-up-holdem";
+    let games = args.tables.load()?;
+    let entry = select(&games, game, "bad-beat", args.target.paytable.as_deref())
+        .map_err(|e| format!("{e} (the starting Bad Beat table is yours: 677a.12(c) is missing from the text)"))?;
+    let t0 = &entry.table;
+    let odds = &select(&games, game, "odds", None)?.table;
+    let variant = args.target.variant.clone().unwrap_or_else(|| "odds-push-below-pair".to_string());
+    let config = Config::heads_up(&variant, odds, Some(t0))?;
+    if !bad_beat_is_linear(&config) {
+        return Err(format!(
+            "Bad Beat paytable {}: give every category from straight to straight-flush a pay of at least Push; the edge is linear in the pays (and the strategy fixed) only then",
+            t0.id
+        ));
+    }
+    eprintln!("solving the main game for Bad Beat paytable {} (about half a minute on two cores)…", t0.id);
+    let x = solve_cached(&config)?;
+    let mut out = String::new();
+    let counts = bad_beat_counts(&x);
+    let main = -x.expected_net();
+    let bb = |t: &Paytable| analyze(&counts, t).map(|a| a.house_edge).map_err(|e| e.to_string());
+    let offset = &main - bb(t0)?;
+    let _ = writeln!(
+        out,
+        "heads-up-holdem main game with Bad Beat paytable {} (reading {variant}): house edge per Ante {}% = {}\n",
+        t0.id,
+        Decimal(&main).percent(6),
+        fraction(&main)
+    );
+    let lines: Vec<&str> = match &args.line {
+        Some(o) if counts.rows().iter().any(|r| r.0 == *o && o != "other") => vec![o.as_str()],
+        Some(o) => return Err(format!("{o:?} is not a Bad Beat line; lines: straight, flush, full-house, four-of-a-kind, straight-flush")),
+        None => vec!["straight", "flush", "full-house", "four-of-a-kind", "straight-flush"],
+    };
+    let mut to_write = None;
+    if let Some(target) = &target {
+        let _ = writeln!(out, "pay each line needs for a main-game house edge of {}% per Ante (the others unchanged):", Decimal(&target).percent(4));
+        for o in lines {
+            match solve_line(&counts, t0, o, &(target - &offset)).map_err(|e| e.to_string())? {
+                None => {
+                    let _ = writeln!(out, "  {o:<16} never loses to a qualifying dealer; its pay cannot move the edge");
+                }
+                Some(p) if p.is_negative() => {
+                    let _ = writeln!(out, "  {o:<16} impossible: would need a negative pay ({})", fraction(&p));
+                }
+                Some(p) => {
+                    let (below, above) = (p.floor(), p.ceil());
+                    let edge_at = |n: &BigRational| -> Result<BigRational, String> { Ok(&offset + bb(&with_pay(t0, o, Pay::To(n.clone())))?) };
+                    let mut near = format!("{} to 1 gives {}%", below.to_integer(), Decimal(&edge_at(&below)?).percent(4));
+                    if above != below {
+                        near += &format!(", {} to 1 gives {}%", above.to_integer(), Decimal(&edge_at(&above)?).percent(4));
+                    }
+                    let _ = writeln!(out, "  {o:<16} exactly {} to 1 ({}); {near}", Decimal(&p).with_places(4), fraction(&p));
+                    if args.line.is_some() {
+                        to_write = Some(Paytable { id: format!("{}-solved", t0.id), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
+                    }
+                }
+            }
+        }
+    } else {
+        let _ = writeln!(out, "sensitivity: change in the main game's house edge per Ante per unit of pay on each line");
+        for o in lines {
+            let s = sensitivity(&counts, o).unwrap_or_default();
+            let _ = writeln!(out, "  {o:<16} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
+        }
+    }
+    if let Some(path) = &args.write {
+        let t: Paytable = to_write.ok_or("nothing to write: --write needs --target-edge with --line")?;
+        let g = games.iter().find(|g| g.game == game).unwrap();
+        let w = g.wagers.iter().find(|w| w.id == "bad-beat").unwrap();
+        let note = format!("Explored by parsheet from Bad Beat paytable {} of {}", t0.id, g.file);
+        crate::output::write_file(path, &parsheet_tables::single_paytable_file(g, w, &t, &note), args.force)?;
+        let _ = writeln!(out, "wrote paytable {} to {}", t.id, path.display());
+    }
+    print!("{out}");
+    Ok(())
 }

@@ -9,6 +9,7 @@ mod analyze;
 mod explain;
 mod explore;
 mod frequencies;
+mod heads_up;
 mod list;
 mod output;
 mod progress;

@@ -239,7 +239,29 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
             let est = dj_wild(&|hand| raising.binary_search(&parsheet_sim::main_game::solver_bits(hand)).is_ok(), &net, args.rounds, args.seed);
             (s, est)
         }
-        other => return Err(format!("parsheet simulates the main games of over-under and dj-wild, not {other}")),
+        "heads-up-holdem" => {
+            use parsheet_games::strategy::heads_up::{solve_cached, to_solution, Config};
+            use parsheet_reference::RefCategory;
+            let games = args.tables.load()?;
+            let odds = &crate::analyze::select(&games, game.game, game.wager, args.target.paytable.as_deref())?.table;
+            let tables = games.iter().find(|t| t.game == game.game).expect("select found the game");
+            let bad_beat = crate::heads_up::bad_beat_table(tables, game.bonus_wager.unwrap_or("bad-beat"), None)?;
+            let config = Config::heads_up(&variant, odds, bad_beat)?;
+            let x = solve_cached(&config)?;
+            let s = to_solution(&x, bad_beat.is_some());
+            let bits = |cards: &[parsheet_reference::RefCard]| parsheet_cards::CardSet(parsheet_sim::main_game::solver_bits(cards));
+            let play = |hole: &[parsheet_reference::RefCard], board: &[parsheet_reference::RefCard]| {
+                let (n, d) = x.play(bits(hole), bits(board)).expect("dealt cards are a spot of the game");
+                n as f64 / d as f64
+            };
+            let net = |t: &parsheet_paytable::Paytable, c: RefCategory| t.pay(c.name()).and_then(|p| p.net()).and_then(|n| n.to_f64());
+            let high_card = if variant == "odds-lose-below-pair" { -1.0 } else { 0.0 };
+            let odds_win = |c: RefCategory| if c == RefCategory::HighCard { high_card } else { net(odds, c).unwrap_or(-1.0) };
+            let bad = |c: RefCategory| bad_beat.and_then(|t| net(t, c)).unwrap_or(-1.0);
+            let est = parsheet_sim::main_game::heads_up(&parsheet_reference::deck(false), &play, &odds_win, &bad, args.rounds, args.seed);
+            (s, est)
+        }
+        other => return Err(format!("parsheet simulates the main games of over-under, dj-wild and heads-up-holdem, not {other}")),
     };
     let exact = s.expected_net.to_f64().unwrap();
     let z = (est.mean_net - exact) / est.standard_error;

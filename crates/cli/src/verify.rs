@@ -97,6 +97,12 @@ pub type Counted = HashMap<(String, String, Option<String>), OutcomeCounts>;
 /// Solves a main game under `variant`, playing the paytable `paytable` of its wager `w` where
 /// its strategy depends on one (the only one when `None`).
 pub fn solve_main(sg: &StrategyGame, variant: &str, w: &WagerTables, paytable: Option<&str>) -> Result<Solution, String> {
+    solve_main_with(sg, variant, w, paytable, None)
+}
+
+/// [`solve_main`] with the paytable of the game's bonus wager (Heads-Up Hold 'Em's Bad Beat)
+/// where the tables hold one.
+pub fn solve_main_with(sg: &StrategyGame, variant: &str, w: &WagerTables, paytable: Option<&str>, bonus: Option<&parsheet_paytable::Paytable>) -> Result<Solution, String> {
     if !sg.needs_paytable() {
         return sg.solve(Some(variant), None);
     }
@@ -107,7 +113,7 @@ pub fn solve_main(sg: &StrategyGame, variant: &str, w: &WagerTables, paytable: O
     };
     let ids: Vec<&str> = w.paytables.iter().map(|p| p.table.id.as_str()).collect();
     let entry = entry.ok_or_else(|| format!("{} {}: name a paytable ({})", sg.game, sg.wager, ids.join(", ")))?;
-    sg.solve(Some(variant), Some(&entry.table))
+    sg.solve_with_bonus(Some(variant), Some(&entry.table), bonus)
 }
 
 /// The counts of a wager under a reading, computed once.

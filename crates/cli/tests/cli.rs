@@ -217,3 +217,29 @@ fn verify_lists_the_new_readings_and_the_misprint_corrected_checks() {
     assert!(d6[0]["computed_percent"].as_str().unwrap().starts_with("93.230"), "{:?}", d6[0]);
     assert_eq!(d6[0]["status"], "DIFFERS");
 }
+
+#[test]
+fn heads_up_spot_queries() {
+    // At the river with a pair of aces on a dry board: raising beats folding (−2 Antes).
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Ac 9h 5s 3d 2c", "--format", "json"])).unwrap();
+    assert_eq!(v["best"], "raise-1x");
+    assert!(v["note"].as_str().unwrap().contains("without Bad Beat"));
+    let fold = v["options"].as_array().unwrap().iter().find(|o| o["play"] == "fold").unwrap();
+    assert_eq!(fold["expected_net"], "-2");
+    // The flop: the maximum raise, check and the (dominated) 1x raise are valued.
+    let out = ok(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Kc 7h 2s"]);
+    assert!(out.contains("raise-2x") && out.contains("check") && out.contains("raise-1x"), "{out}");
+    let out = ok(&["strategy", "heads-up-holdem", "--hole", "6s 7d", "--board", "Kc 7h 2s", "--min-raise", "1/2"]);
+    assert!(out.contains("raise-1/2x"), "{out}");
+    assert!(fails(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Kc 7h"]).contains("not 2 cards"));
+    assert!(fails(&["strategy", "heads-up-holdem", "--hole", "As As"]).contains("twice"));
+    assert!(fails(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Kc 7h 2s", "--min-raise", "0"]).contains("raise size"));
+}
+
+#[test]
+fn heads_up_bad_beat_explore_needs_a_starting_table() {
+    // 677a.12(c) is missing, so the built-in tables hold no Bad Beat table to start from.
+    assert!(fails(&["explore", "heads-up-holdem", "bad-beat", "--target-edge", "3%"]).contains("677a.12(c)"));
+    assert!(fails(&["explore", "heads-up-holdem", "bad-beat", "--search", "2%..3%"]).contains("--target-edge"));
+}

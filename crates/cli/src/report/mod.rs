@@ -109,7 +109,9 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
             .iter()
             .flat_map(|v| tables.iter().map(move |t| (v, *t)))
             .filter_map(|(v, t)| {
-                let s = crate::verify::solve_main(sg, v.id, w, t).ok()?;
+                // Heads-Up Hold 'Em: the Bad Beat table where the tables hold exactly one.
+                let bonus = sg.bonus_wager.and_then(|b| crate::heads_up::bad_beat_table(g, b, None).ok().flatten());
+                let s = crate::verify::solve_main_with(sg, v.id, w, t, bonus).ok()?;
                 Some(json!({
                     "reading": v.id,
                     "paytable": t,
@@ -128,6 +130,11 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                     "average_wager": fraction(&s.expected_wager), "element_of_risk": fraction(&s.element_of_risk()),
                     "element_of_risk_percent": Decimal(&s.element_of_risk()).percent(6),
                     "payback_per_total_wagered_percent": Decimal(&s.payback_per_total_wagered()).percent(6),
+                    "notes": s.notes,
+                    "actions": s.actions.iter().map(|(a, n)| {
+                        let p = num_rational::BigRational::new((*n).into(), s.counts.cycle().into());
+                        json!({"action": a, "deals": n.to_string(), "frequency_percent": Decimal(&p).percent(4)})
+                    }).collect::<Vec<_>>(),
                 }))
             })
             .collect()
