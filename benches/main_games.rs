@@ -10,6 +10,13 @@
 //! - `face-up-pai-gow/reduced-deck`: both player policies over every ordered deal of a 16-card
 //!   deck; `face-up-pai-gow/one-dealer-hand`: one full-deck dealer hand against its 53,524,680
 //!   player hands (the unit of the full solve, which visits 6,972,147 dealer classes).
+//! - `heads-up-holdem/solve-26-cards`, `…-32-cards`: the three-street Heads-Up Hold 'Em solver on
+//!   reduced decks (ranks 2-K … in two suits, and eight ranks in four suits), both cores; the
+//!   full 52-card solve takes tens of seconds and is timed once with `/usr/bin/time -v`
+//!   (`docs/PERFORMANCE.md`).
+//! - `heads-up-holdem/one-flop`: one flop of the full deck (its 1,176 turn-river boards, every
+//!   hole and dealer hand), as the spot query computes it; × 1,755 flop classes is the full solve
+//!   on one core.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use parsheet_cards::{CardSet, Deck, Subsets};
@@ -65,7 +72,28 @@ fn main_games(c: &mut Criterion) {
     let tables = fupg::Tables::new(fupg::Deck::FULL, &way);
     let dealer: CardSet = "As Ks 7s 4s 2s 9d 9c".parse().unwrap();
     g.bench_function("face-up-pai-gow/one-dealer-hand", |b| b.iter(|| tables.against(dealer, &way)));
+    heads_up(&mut g);
     g.finish();
+}
+
+fn heads_up(g: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>) {
+    use parsheet_games::strategy::heads_up::{solve_deck, spot, Config};
+    let odds = Paytable {
+        id: "677a.12(b)".into(),
+        lines: [("royal-flush", "500 to 1"), ("straight-flush", "50 to 1"), ("four-of-a-kind", "10 to 1"), ("full-house", "3 to 1"), ("flush", "3 to 2"), ("straight", "1 to 1")]
+            .iter()
+            .map(|(o, p)| Line { outcome: o.to_string(), pay: p.parse::<Pay>().unwrap() })
+            .collect(),
+    };
+    let config = Config::heads_up("odds-push-below-pair", &odds, None).unwrap();
+    let cards = |t: &str| -> Vec<parsheet_cards::Card> { t.split(' ').map(|c| c.parse().unwrap()).collect() };
+    let two_suits = cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad");
+    let four_suits = cards("7c 8c 9c Tc Jc Qc Kc Ac 7d 8d 9d Td Jd Qd Kd Ad 7h 8h 9h Th Jh Qh Kh Ah 7s 8s 9s Ts Js Qs Ks As");
+    g.bench_function("heads-up-holdem/solve-26-cards", |b| b.iter(|| solve_deck(&two_suits, &config, true).unwrap()));
+    g.bench_function("heads-up-holdem/solve-32-cards", |b| b.iter(|| solve_deck(&four_suits, &config, true).unwrap()));
+    let hole: CardSet = "As 7d".parse().unwrap();
+    let flop: CardSet = "Kc 7h 2s".parse().unwrap();
+    g.bench_function("heads-up-holdem/one-flop", |b| b.iter(|| spot(&config, hole, flop).unwrap()));
 }
 
 criterion_group!(benches, main_games);

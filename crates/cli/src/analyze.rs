@@ -56,10 +56,10 @@ pub fn run(args: Args) -> Result<(), String> {
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
     let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
-    let counts = wager.count(args.target.variant.as_deref())?;
+    let variant = entry.reading(args.target.variant.as_deref(), wager);
+    let counts = wager.count(variant)?;
     let a = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, entry.table.id))?;
-    let variant = args.target.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
-    let ctx = Context { game: &args.target.game, wager: &args.target.wager, paytable: &entry.table.id, variant: variant.as_deref() };
+    let ctx = Context { game: &args.target.game, wager: &args.target.wager, paytable: &entry.table.id, variant };
     let out = match args.format {
         Format::Json => format!("{}\n", to_json(&ctx, &a)),
         Format::Table => to_text(&ctx, &a, false),

@@ -12,7 +12,7 @@ use crate::TablesArg;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Largest whole-number pay ("n to 1") to try on a line.
+    /// Largest whole-number pay ("n to 1") to try on a line (at most 1000000).
     #[arg(long, default_value_t = 100_000)]
     max_pay: u64,
     #[command(flatten)]
@@ -60,6 +60,7 @@ pub fn explain_one(counts: &OutcomeCounts, table: &Paytable, kind: FigureKind, p
 }
 
 pub fn run(args: Args) -> Result<(), String> {
+    crate::check_max_pay(args.max_pay)?;
     let games = args.tables.load()?;
     let total: usize = games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
     let progress = Progress::new("explaining published figures", total as u64);

@@ -1,12 +1,16 @@
 //! `parsheet explore <game> <wager>`: paytable design. Sensitivity of the edge to each line,
 //! the pay one line needs for a target edge, and a search of whole-number paytables.
 
+use std::fmt::Write as _;
+
 use num_rational::BigRational;
-use num_traits::{Signed, Zero};
-use parsheet_paytable::explore::{search, sensitivity, solve_line, with_pay, LineBounds};
-use parsheet_paytable::{analyze, fraction, Decimal, Pay, Paytable};
+use num_traits::{One, Signed, Zero};
+use parsheet_paytable::explore::{sensitivity, solve_line, with_pay};
+use parsheet_paytable::search::{LineBounds, PayKind, Rank, Search, MAX_LIMIT};
+use parsheet_paytable::{analyze, fraction, Decimal, Pay, Paytable, MAX_PAY};
 
 use crate::analyze::{select, WagerArgs};
+use crate::progress::Progress;
 use crate::TablesArg;
 
 #[derive(clap::Args)]
@@ -22,8 +26,8 @@ pub struct Args {
     /// Search whole-number paytables with house edge in LOW..HIGH, e.g. 2%..6%.
     #[arg(long, value_name = "LOW..HIGH")]
     search: Option<String>,
-    /// Bounds for the search, OUTCOME=MIN..MAX, repeatable (default: each line of the starting
-    /// paytable from 0 to twice its pay).
+    /// Bounds for the search, OUTCOME=MIN..MAX, one per line (default: each whole-number line
+    /// of the starting paytable from 0 to twice its pay). Lines without a bound keep their pay.
     #[arg(long = "bound", value_name = "OUTCOME=MIN..MAX")]
     bounds: Vec<String>,
     /// Allow pays to increase down the paytable (by default a lower hand never pays more).
@@ -33,13 +37,19 @@ pub struct Args {
     /// frequency, or lowest volatility.
     #[arg(long, value_enum, default_value = "closeness")]
     rank_by: RankBy,
-    /// How many search results to show.
+    /// How many search results to show (at most 1000).
     #[arg(long, default_value_t = 10)]
     limit: usize,
+    /// The most nodes the search visits before it stops and reports the best found so far.
+    #[arg(long, default_value_t = DEFAULT_NODES, value_name = "N")]
+    max_nodes: u64,
     /// Write the best search result (or the solved table, with --line) to FILE in the tables/
-    /// format, to analyze and verify with --tables.
+    /// format, to analyze and verify with --tables. An existing FILE is kept unless --force.
     #[arg(long, value_name = "FILE")]
     write: Option<std::path::PathBuf>,
+    /// Replace the --write FILE if it exists.
+    #[arg(long, requires = "write")]
+    force: bool,
     #[command(flatten)]
     tables: TablesArg,
 }
@@ -50,6 +60,10 @@ enum RankBy {
     HitFrequency,
     Volatility,
 }
+
+/// About a second of search on one core.
+const DEFAULT_NODES: u64 = 10_000_000;
+const MAX_NODES: u64 = 10_000_000_000;
 
 fn percent(text: &str) -> Result<BigRational, String> {
     let t = text.trim();
@@ -64,91 +78,168 @@ fn percent(text: &str) -> Result<BigRational, String> {
     Ok(if neg { -v } else { v })
 }
 
-fn bound(text: &str) -> Result<LineBounds, String> {
-    let err = || format!("{text:?} is not a bound like full-house=5..9");
+fn bound(text: &str) -> Result<(String, u64, u64), String> {
+    let err = || format!("--bound {text:?} is not a bound like full-house=5..9");
     let (outcome, range) = text.split_once('=').ok_or_else(err)?;
     let (min, max) = range.split_once("..").ok_or_else(err)?;
     let (min, max): (u64, u64) = (min.trim().parse().map_err(|_| err())?, max.trim().parse().map_err(|_| err())?);
-    if min > max || max > 1_000_000 {
-        return Err(format!("{text:?}: bounds must satisfy min <= max <= 1000000"));
+    if min > max || max > MAX_PAY {
+        return Err(format!("--bound {text:?}: bounds must satisfy min <= max <= {MAX_PAY}"));
     }
-    Ok(LineBounds { outcome: outcome.trim().to_string(), min, max })
+    Ok((outcome.trim().to_string(), min, max))
+}
+
+/// How a line of the starting paytable is searched: "n for 1" lines stay "for", others "to".
+fn kind_of(table: &Paytable, outcome: &str) -> PayKind {
+    if matches!(table.pay(outcome), Some(Pay::For(_))) {
+        PayKind::For
+    } else {
+        PayKind::To
+    }
+}
+
+/// The default search space: each whole-number "to" or "for" line from 0 (a "for" line from 1)
+/// to twice its pay, capped at the largest pay. Push, fractional and meter lines stay as they
+/// are.
+fn default_bounds(table: &Paytable) -> Vec<LineBounds> {
+    table
+        .lines
+        .iter()
+        .filter_map(|l| {
+            let (kind, x, min) = match &l.pay {
+                Pay::To(x) if x.is_integer() => (PayKind::To, x, 0),
+                Pay::For(x) if x.is_integer() => (PayKind::For, x, 1),
+                _ => return None,
+            };
+            let x: u64 = x.to_integer().try_into().ok()?;
+            Some(LineBounds { outcome: l.outcome.clone(), kind, min, max: x.saturating_mul(2).min(MAX_PAY).max(min) })
+        })
+        .collect()
+}
+
+/// The range of `--search`, checked.
+fn search_range(range: &str) -> Result<(BigRational, BigRational), String> {
+    let (lo, hi) = range.split_once("..").ok_or_else(|| format!("--search {range:?} is not a range like 2%..6%"))?;
+    let (lo, hi) = (percent(lo).map_err(|e| format!("--search: {e}"))?, percent(hi).map_err(|e| format!("--search: {e}"))?);
+    if lo > hi {
+        return Err(format!("--search {range:?}: the low end is above the high end"));
+    }
+    let places_ok = |x: &BigRational| x.denom() <= &num_bigint::BigInt::from(100_000_000u64);
+    if !places_ok(&lo) || !places_ok(&hi) {
+        return Err(format!("--search {range:?}: give at most 6 decimal places"));
+    }
+    Ok((lo, hi))
 }
 
 pub fn run(args: Args) -> Result<(), String> {
+    if args.target.game == "heads-up-holdem" && args.target.wager == "bad-beat" {
+        return heads_up_bad_beat(&args);
+    }
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
     let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
-    let counts = wager.count(args.target.variant.as_deref())?;
     let table = &entry.table;
-    let base = analyze(&counts, table).map_err(|e| e.to_string())?;
-    println!("{} {} from paytable {}: house edge {}% = {}\n", args.target.game, args.target.wager, table.id, Decimal(&base.house_edge).percent(6), fraction(&base.house_edge));
+    // Every argument is checked before anything is computed or printed.
+    let outcomes = || wager.outcomes.join(", ");
     if let Some(o) = &args.line {
         if !wager.has_outcome(o) {
-            return Err(format!("{o:?} is not an outcome of {} {}; outcomes: {}", args.target.game, args.target.wager, wager.outcomes.join(", ")));
+            return Err(format!("--line {o:?} is not an outcome of {} {}; outcomes: {}", args.target.game, args.target.wager, outcomes()));
+        }
+        if args.target_edge.is_none() {
+            return Err("--line needs --target-edge: the edge to solve the line for".into());
         }
     }
+    let target = args.target_edge.as_deref().map(|t| percent(t).map_err(|e| format!("--target-edge: {e}"))).transpose()?;
+    let range = args.search.as_deref().map(search_range).transpose()?;
+    if range.is_none() && !args.bounds.is_empty() {
+        return Err("--bound needs --search".into());
+    }
+    let mut bounds = Vec::new();
+    for b in &args.bounds {
+        let (outcome, min, max) = bound(b)?;
+        if !wager.has_outcome(&outcome) {
+            return Err(format!("--bound {b:?}: {outcome:?} is not an outcome of {} {}; outcomes: {}", args.target.game, args.target.wager, outcomes()));
+        }
+        if bounds.iter().any(|o: &LineBounds| o.outcome == outcome) {
+            return Err(format!("--bound {b:?}: {outcome} already has a bound; give one range per line"));
+        }
+        bounds.push(LineBounds { kind: kind_of(table, &outcome), outcome, min, max });
+    }
+    if args.limit == 0 || args.limit > MAX_LIMIT {
+        return Err(format!("--limit {}: give from 1 to {MAX_LIMIT} results", args.limit));
+    }
+    if args.max_nodes == 0 || args.max_nodes > MAX_NODES {
+        return Err(format!("--max-nodes {}: give from 1 to {MAX_NODES}", args.max_nodes));
+    }
+    if let Some(path) = &args.write {
+        if range.is_none() && !(target.is_some() && args.line.is_some()) {
+            return Err("nothing to write: --write needs --search, or --target-edge with --line".into());
+        }
+        crate::output::check_file_target(path, args.force)?;
+    }
+    let counts = wager.count(entry.reading(args.target.variant.as_deref(), wager))?;
+    let base = analyze(&counts, table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, table.id))?;
+
+    // The report is built whole and printed at the end, so a failure prints nothing.
+    let mut out = String::new();
+    let _ = writeln!(out, "{} {} from paytable {}: house edge {}% = {}\n", args.target.game, args.target.wager, table.id, Decimal(&base.house_edge).percent(6), fraction(&base.house_edge));
     let mut to_write: Option<Paytable> = None;
 
-    if let Some(target) = &args.target_edge {
-        let target = percent(target)?;
+    if let Some(target) = &target {
         let lines: Vec<&str> = match &args.line {
             Some(o) => vec![o.as_str()],
             None => wager.outcomes.to_vec(),
         };
-        println!("pay each line needs for a house edge of {}% (the others unchanged):", Decimal(&target).percent(4));
+        let _ = writeln!(out, "pay each line needs for a house edge of {}% (the others unchanged):", Decimal(target).percent(4));
         for o in lines {
-            match solve_line(&counts, table, o, &target).map_err(|e| e.to_string())? {
-                None => println!("  {o:<36} never happens; its pay cannot move the edge"),
-                Some(x) if x.is_negative() => println!("  {o:<36} impossible: would need a negative pay ({})", fraction(&x)),
+            match solve_line(&counts, table, o, target).map_err(|e| e.to_string())? {
+                None => {
+                    let _ = writeln!(out, "  {o:<36} never happens; its pay cannot move the edge");
+                }
+                Some(x) if x.is_negative() => {
+                    let _ = writeln!(out, "  {o:<36} impossible: would need a negative pay ({})", fraction(&x));
+                }
                 Some(x) => {
                     let (below, above) = (x.floor(), x.ceil());
-                    let edge_at = |n: &BigRational| analyze(&counts, &with_pay(table, o, Pay::To(n.clone()))).map(|a| a.house_edge).unwrap();
-                    let mut near = format!("{} to 1 gives {}%", below.to_integer(), Decimal(&edge_at(&below)).percent(4));
+                    let edge_at = |n: &BigRational| analyze(&counts, &with_pay(table, o, Pay::To(n.clone()))).map(|a| a.house_edge).map_err(|e| e.to_string());
+                    let mut near = format!("{} to 1 gives {}%", below.to_integer(), Decimal(&edge_at(&below)?).percent(4));
                     if above != below {
-                        near += &format!(", {} to 1 gives {}%", above.to_integer(), Decimal(&edge_at(&above)).percent(4));
+                        near += &format!(", {} to 1 gives {}%", above.to_integer(), Decimal(&edge_at(&above)?).percent(4));
                     }
-                    println!("  {o:<36} exactly {} to 1 ({}); {near}", Decimal(&x).with_places(4), fraction(&x));
+                    let _ = writeln!(out, "  {o:<36} exactly {} to 1 ({}); {near}", Decimal(&x).with_places(4), fraction(&x));
                     if args.line.is_some() {
-                        to_write = Some(Paytable { id: format!("{}-solved", table.id), ..with_pay(table, o, Pay::To(below.max(BigRational::zero()))) });
+                        // The line keeps its kind: a "for" line is written "n for 1".
+                        let pay = match kind_of(table, o) {
+                            PayKind::For => Pay::For(below + BigRational::one()),
+                            PayKind::To => Pay::To(below.max(BigRational::zero())),
+                        };
+                        to_write = Some(Paytable { id: format!("{}-solved", table.id), ..with_pay(table, o, pay) });
                     }
                 }
             }
         }
-        println!();
+        out.push('\n');
     }
 
-    if let Some(range) = &args.search {
-        let (lo, hi) = range.split_once("..").ok_or_else(|| format!("{range:?} is not a range like 2%..6%"))?;
-        let (lo, hi) = (percent(lo)?, percent(hi)?);
-        let bounds: Vec<LineBounds> = if args.bounds.is_empty() {
-            table
-                .lines
-                .iter()
-                .filter_map(|l| match &l.pay {
-                    Pay::To(x) if x.is_integer() => Some(LineBounds { outcome: l.outcome.clone(), min: 0, max: 2 * x.to_integer().try_into().unwrap_or(0u64) }),
-                    _ => None,
-                })
-                .collect()
-        } else {
-            args.bounds.iter().map(|b| bound(b)).collect::<Result<_, _>>()?
+    if let Some((lo, hi)) = &range {
+        let bounds = if bounds.is_empty() { default_bounds(table) } else { bounds };
+        let rank = match args.rank_by {
+            RankBy::Closeness => Rank::Closeness,
+            RankBy::HitFrequency => Rank::HitFrequency,
+            RankBy::Volatility => Rank::Volatility,
         };
-        for b in &bounds {
-            if !wager.has_outcome(&b.outcome) {
-                return Err(format!("bound on {:?}, which is not an outcome of {} {}; outcomes: {}", b.outcome, args.target.game, args.target.wager, wager.outcomes.join(", ")));
-            }
-        }
-        let mut found = search(&counts, &bounds, !args.any_order, &lo, &hi, 10_000);
-        match args.rank_by {
-            RankBy::Closeness => {}
-            RankBy::HitFrequency => found.sort_by(|a, b| b.analysis.hit_frequency.cmp(&a.analysis.hit_frequency)),
-            RankBy::Volatility => found.sort_by(|a, b| a.analysis.variance.cmp(&b.analysis.variance)),
-        }
-        found.truncate(args.limit);
-        println!("whole-number paytables with house edge {}% to {}% ({} shown):", Decimal(&lo).percent(4), Decimal(&hi).percent(4), found.len());
-        for c in &found {
-            let pays: Vec<String> = c.pays.iter().map(|(o, p)| format!("{o} {p}")).collect();
-            println!(
+        let searched: Vec<String> = bounds.iter().map(|b| format!("{} {}..{}{}", b.outcome, b.min, b.max, if b.kind == PayKind::For { " for 1" } else { "" })).collect();
+        let search = Search { counts: &counts, base: table, bounds, monotonic: !args.any_order, low: lo.clone(), high: hi.clone(), rank, limit: args.limit, max_nodes: args.max_nodes };
+        let progress = Progress::new("searching paytables", args.max_nodes);
+        let found = search.run(|n| progress.set(n)).map_err(|e| e.to_string());
+        progress.finish();
+        let found = found?;
+        let _ = writeln!(out, "searched: {} (other lines as in paytable {})", if searched.is_empty() { "no line".into() } else { searched.join(", ") }, table.id);
+        let _ = writeln!(out, "paytables with house edge {}% to {}%, best by {} ({} shown):", Decimal(lo).percent(4), Decimal(hi).percent(4), rank_name(args.rank_by), found.candidates.len());
+        for c in &found.candidates {
+            let pays: Vec<String> = c.table.lines.iter().map(|l| format!("{} {}", l.outcome, l.pay)).collect();
+            let _ = writeln!(
+                out,
                 "  edge {}%  hit {}%  sd {:.4}:  {}",
                 Decimal(&c.analysis.house_edge).percent(4),
                 Decimal(&c.analysis.hit_frequency).percent(3),
@@ -156,30 +247,141 @@ pub fn run(args: Args) -> Result<(), String> {
                 pays.join(", ")
             );
         }
-        println!();
-        if let Some(best) = found.first() {
-            to_write = Some(Paytable {
-                id: format!("{}-explored", table.id),
-                lines: best.pays.iter().map(|(o, p)| parsheet_paytable::Line { outcome: o.clone(), pay: Pay::To(BigRational::from_integer((*p).into())) }).collect(),
-            });
+        if found.complete {
+            let _ = writeln!(out, "searched the whole space: {} nodes", found.nodes);
+        } else {
+            let _ = writeln!(
+                out,
+                "stopped early after {} nodes (--max-nodes {}): these are the best of the paytables visited, not necessarily of the whole space; raise --max-nodes or narrow --bound",
+                found.nodes, args.max_nodes
+            );
+        }
+        out.push('\n');
+        if let Some(best) = found.candidates.first() {
+            to_write = Some(Paytable { id: format!("{}-explored", table.id), ..best.table.clone() });
         }
     }
 
-    if args.target_edge.is_none() && args.search.is_none() {
-        println!("sensitivity: change in house edge per unit of pay on each line");
+    if target.is_none() && range.is_none() {
+        let _ = writeln!(out, "sensitivity: change in house edge per unit of pay on each line");
         for o in wager.outcomes {
             let s = sensitivity(&counts, o).unwrap_or_default();
-            println!("  {o:<36} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
+            let _ = writeln!(out, "  {o:<36} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
         }
     }
 
     if let Some(path) = &args.write {
-        let t = to_write.ok_or("nothing to write: --write needs --search, or --target-edge with --line")?;
-        let g = games.iter().find(|g| g.game == args.target.game).unwrap();
-        let w = g.wagers.iter().find(|w| w.id == args.target.wager).unwrap();
+        let t = to_write.ok_or("nothing to write: the search found no paytable in the range")?;
+        let g = games.iter().find(|g| g.game == args.target.game).expect("selected above");
+        let w = g.wagers.iter().find(|w| w.id == args.target.wager).expect("selected above");
         let note = format!("Explored by parsheet from paytable {} of {}", table.id, g.file);
-        std::fs::write(path, parsheet_tables::single_paytable_file(g, w, &t, &note)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("wrote paytable {} to {}", t.id, path.display());
+        crate::output::write_file(path, &parsheet_tables::single_paytable_file(g, w, &t, &note), args.force)?;
+        let _ = writeln!(out, "wrote paytable {} to {}", t.id, path.display());
     }
+    print!("{out}");
+    Ok(())
+}
+
+fn rank_name(r: RankBy) -> &'static str {
+    match r {
+        RankBy::Closeness => "closeness to the middle",
+        RankBy::HitFrequency => "hit frequency",
+        RankBy::Volatility => "lowest volatility",
+    }
+}
+
+/// Heads-Up Hold 'Em's Bad Beat (677a.12(c), missing from the text) is paid on the Odds of the
+/// main game, so a table's effect is measured on the main game's house edge per Ante. The main
+/// game is solved once for the starting table; by the theorem of
+/// `parsheet_games::strategy::heads_up::bad_beat_counts` (straights and better never fold when
+/// every pay is at least a push, so the strategy's values shift alike), the edge under any other
+/// such table is the starting edge plus the change in the Bad Beat's own analysis.
+fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
+    use parsheet_games::strategy::heads_up::{bad_beat_counts, bad_beat_is_linear, solve_cached, Config};
+    if args.search.is_some() {
+        return Err("--search is not available for the Bad Beat; use --target-edge (with or without --line)".into());
+    }
+    // Every argument is checked before anything is computed or printed.
+    let target = args.target_edge.as_deref().map(|t| percent(t).map_err(|e| format!("--target-edge: {e}"))).transpose()?;
+    if let Some(path) = &args.write {
+        if !(target.is_some() && args.line.is_some()) {
+            return Err("nothing to write: --write needs --target-edge with --line".into());
+        }
+        crate::output::check_file_target(path, args.force)?;
+    }
+    let game = "heads-up-holdem";
+    let games = args.tables.load()?;
+    let entry = select(&games, game, "bad-beat", args.target.paytable.as_deref())
+        .map_err(|e| format!("{e} (the starting Bad Beat table is yours: 677a.12(c) is missing from the text)"))?;
+    let t0 = &entry.table;
+    let odds = &select(&games, game, "odds", None)?.table;
+    let variant = args.target.variant.clone().unwrap_or_else(|| "odds-push-below-pair".to_string());
+    let config = Config::heads_up(&variant, odds, Some(t0))?;
+    if !bad_beat_is_linear(&config) {
+        return Err(format!(
+            "Bad Beat paytable {}: give every category from straight to straight-flush a pay of at least Push; the edge is linear in the pays (and the strategy fixed) only then",
+            t0.id
+        ));
+    }
+    eprintln!("solving the main game for Bad Beat paytable {} (about half a minute on two cores)…", t0.id);
+    let x = solve_cached(&config)?;
+    let mut out = String::new();
+    let counts = bad_beat_counts(&x);
+    let main = -x.expected_net();
+    let bb = |t: &Paytable| analyze(&counts, t).map(|a| a.house_edge).map_err(|e| e.to_string());
+    let offset = &main - bb(t0)?;
+    let _ = writeln!(
+        out,
+        "heads-up-holdem main game with Bad Beat paytable {} (reading {variant}): house edge per Ante {}% = {}\n",
+        t0.id,
+        Decimal(&main).percent(6),
+        fraction(&main)
+    );
+    let lines: Vec<&str> = match &args.line {
+        Some(o) if counts.rows().iter().any(|r| r.0 == *o && o != "other") => vec![o.as_str()],
+        Some(o) => return Err(format!("{o:?} is not a Bad Beat line; lines: straight, flush, full-house, four-of-a-kind, straight-flush")),
+        None => vec!["straight", "flush", "full-house", "four-of-a-kind", "straight-flush"],
+    };
+    let mut to_write = None;
+    if let Some(target) = &target {
+        let _ = writeln!(out, "pay each line needs for a main-game house edge of {}% per Ante (the others unchanged):", Decimal(&target).percent(4));
+        for o in lines {
+            match solve_line(&counts, t0, o, &(target - &offset)).map_err(|e| e.to_string())? {
+                None => {
+                    let _ = writeln!(out, "  {o:<16} never loses to a qualifying dealer; its pay cannot move the edge");
+                }
+                Some(p) if p.is_negative() => {
+                    let _ = writeln!(out, "  {o:<16} impossible: would need a negative pay ({})", fraction(&p));
+                }
+                Some(p) => {
+                    let (below, above) = (p.floor(), p.ceil());
+                    let edge_at = |n: &BigRational| -> Result<BigRational, String> { Ok(&offset + bb(&with_pay(t0, o, Pay::To(n.clone())))?) };
+                    let mut near = format!("{} to 1 gives {}%", below.to_integer(), Decimal(&edge_at(&below)?).percent(4));
+                    if above != below {
+                        near += &format!(", {} to 1 gives {}%", above.to_integer(), Decimal(&edge_at(&above)?).percent(4));
+                    }
+                    let _ = writeln!(out, "  {o:<16} exactly {} to 1 ({}); {near}", Decimal(&p).with_places(4), fraction(&p));
+                    if args.line.is_some() {
+                        to_write = Some(Paytable { id: format!("{}-solved", t0.id), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
+                    }
+                }
+            }
+        }
+    } else {
+        let _ = writeln!(out, "sensitivity: change in the main game's house edge per Ante per unit of pay on each line");
+        for o in lines {
+            let s = sensitivity(&counts, o).unwrap_or_default();
+            let _ = writeln!(out, "  {o:<16} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
+        }
+    }
+    if let Some(path) = &args.write {
+        let t: Paytable = to_write.ok_or("nothing to write: --write needs --target-edge with --line")?;
+        let g = games.iter().find(|g| g.game == game).unwrap();
+        let w = g.wagers.iter().find(|w| w.id == "bad-beat").unwrap();
+        let note = format!("Explored by parsheet from Bad Beat paytable {} of {}", t0.id, g.file);
+        crate::output::write_file(path, &parsheet_tables::single_paytable_file(g, w, &t, &note), args.force)?;
+        let _ = writeln!(out, "wrote paytable {} to {}", t.id, path.display());
+    }
+    print!("{out}");
     Ok(())
 }

@@ -49,6 +49,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
+    if matches!(args.format, Format::Csv | Format::Md) {
+        return Err("frequencies prints --format table or json".into());
+    }
     let table = args.ranking.table();
     let cards = args.cards as usize;
     let total = parsheet_cards::binomial(table.deck().len() as u64, cards as u64);
@@ -58,7 +61,7 @@ pub fn run(args: Args) -> Result<(), String> {
     match args.format {
         Format::Json => println!("{}", to_json(&f)),
         Format::Table => print!("{}", to_table(&f)),
-        Format::Csv | Format::Md => return Err("frequencies prints --format table or json".into()),
+        Format::Csv | Format::Md => unreachable!("refused above"),
     }
     Ok(())
 }

@@ -9,7 +9,9 @@ mod analyze;
 mod explain;
 mod explore;
 mod frequencies;
+mod heads_up;
 mod list;
+mod output;
 mod progress;
 mod progressive;
 mod report;
@@ -75,6 +77,14 @@ impl TablesArg {
     }
 }
 
+/// Refuses a `--max-pay` that would make the one-line search loop or allocate without end.
+pub fn check_max_pay(max_pay: u64) -> Result<(), String> {
+    if max_pay == 0 || max_pay > parsheet_paytable::MAX_PAY {
+        return Err(format!("--max-pay {max_pay}: give a pay from 1 to {} (to 1)", parsheet_paytable::MAX_PAY));
+    }
+    Ok(())
+}
+
 /// How to print a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -89,13 +99,22 @@ pub enum Format {
 }
 
 fn main() -> ExitCode {
-    // A reader that stops early (`parsheet strategy dj-wild | head`) closes stdout; `println!`
-    // then panics. That is the reader's choice, not a fault: leave quietly, as a SIGPIPE would.
+    // `println!` panics when stdout cannot be written. A reader that stops early (`parsheet
+    // strategy dj-wild | head`) closes it: that is the reader's choice, not a fault, so leave
+    // quietly, as a SIGPIPE would. Any other failure (a full disk, `>/dev/full`) is an error to
+    // report, not a crash.
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let message = info.payload().downcast_ref::<String>().map_or("", String::as_str);
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
-            std::process::exit(141);
+        if let Some(reason) = message.strip_prefix("failed printing to stdout: ") {
+            if reason.contains("Broken pipe") {
+                std::process::exit(141);
+            }
+            eprintln!("parsheet: cannot write the output: {reason}");
+            std::process::exit(1);
+        }
+        if message.starts_with("failed printing to stderr") {
+            std::process::exit(1);
         }
         default_hook(info);
     }));
@@ -112,8 +131,14 @@ fn main() -> ExitCode {
         Command::Strategy(args) => strategy::run(args),
         Command::Progressive(args) => progressive::run(args),
     };
+    // What is still buffered must reach stdout too, or the run failed.
+    let result = result.and_then(|()| {
+        use std::io::Write;
+        std::io::stdout().flush().map_err(|e| if e.kind() == std::io::ErrorKind::BrokenPipe { String::new() } else { format!("cannot write the output: {e}") })
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(message) if message.is_empty() => ExitCode::from(141),
         Err(message) => {
             eprintln!("parsheet: {message}");
             ExitCode::FAILURE

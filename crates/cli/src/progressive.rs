@@ -18,7 +18,8 @@ pub struct Args {
     /// Meter amount in dollars for the payback at that meter, e.g. 25000 or $25,000.
     #[arg(long, allow_hyphen_values = true)]
     pub meter: Option<String>,
-    /// Other players at the table, each of whose hands can pay this player an Envy Bonus.
+    /// Other players at the table, each of whose hands can pay this player an Envy Bonus (0 to
+    /// 5: the tables seat six).
     #[arg(long, default_value_t = 0)]
     pub players: u32,
     /// Wager in dollars (default: the paytable's printed wager, else $1).
@@ -34,17 +35,33 @@ pub struct Args {
     pub tables: TablesArg,
 }
 
+/// Every table game of the chapters seats at most six players ("betting positions for no more
+/// than six players"), so a player has at most five others.
+pub const MAX_OTHER_PLAYERS: u32 = 5;
+
+/// The largest dollar amount a user may type (meter, wager, reset): far above any real meter.
+const MAX_DOLLARS: u64 = 1_000_000_000;
+
 /// A non-negative dollar amount typed by the user: "25000", "$25,000", "7.50".
 pub fn user_dollars(what: &str, text: &str) -> Result<BigRational, String> {
     let t = text.trim();
     let t = t.strip_prefix('$').unwrap_or(t);
-    progressive::dollars(&format!("${t}")).map_err(|_| format!("--{what} {text:?}: expected a non-negative dollar amount such as 25000 or $25,000"))
+    let amount = progressive::dollars(&format!("${t}")).map_err(|_| format!("--{what} {text:?}: expected a non-negative dollar amount such as 25000 or $25,000"))?;
+    if amount > BigRational::from_integer(MAX_DOLLARS.into()) {
+        return Err(format!("--{what} {text:?}: at most {}", money(&BigRational::from_integer(MAX_DOLLARS.into()))));
+    }
+    Ok(amount)
 }
 
+/// A rate typed by the user, from 0 to 100%.
 fn user_percent(what: &str, text: &str) -> Result<BigRational, String> {
     let t = text.trim();
     let t = t.strip_suffix('%').unwrap_or(t);
-    progressive::percent(&format!("{t}%")).map_err(|_| format!("--{what} {text:?}: expected a non-negative percentage such as 20 or 20%"))
+    let rate = progressive::percent(&format!("{t}%")).map_err(|_| format!("--{what} {text:?}: expected a percentage from 0 to 100, such as 20 or 20%"))?;
+    if rate > BigRational::from_integer(1.into()) {
+        return Err(format!("--{what} {text:?}: a rate is at most 100%"));
+    }
+    Ok(rate)
 }
 
 /// Whether a paytable needs the model: a meter or dollar pay, or an Envy column.
@@ -122,7 +139,10 @@ pub fn terms_of(p: &PaytableEntry, assume: &Assume) -> Result<(Terms, Vec<String
     if meter {
         match (&terms.rate, &assume.rate) {
             (Some(r), None) => said.push(format!("rate {}", pct(r, 2))),
-            (Some(r), Some(a)) if r != a => return Err(format!("paytable {} prints a rate of progression of {}", p.table.id, pct(r, 2))),
+            (Some(r), Some(a)) if r != a => {
+                said.push(format!("rate {} (override of the printed {})", pct(a, 2), pct(r, 2)));
+                terms.rate = Some(a.clone());
+            }
             (Some(r), Some(_)) => said.push(format!("rate {}", pct(r, 2))),
             (None, Some(a)) => {
                 said.push(format!("rate {} (not printed)", pct(a, 2)));
@@ -190,10 +210,6 @@ fn as_figure(kind: parsheet_tables::FigureKind, payback: &BigRational) -> BigRat
 /// One model row of `parsheet verify`: (paytable, status, computed figure, detail).
 pub type ModelCheck = (String, Status, Option<BigRational>, String);
 
-/// Most other players tried when a figure is matched with Envy (a Face Up Pai Gow table seats
-/// six or seven).
-const MAX_OTHERS: u32 = 6;
-
 /// Checks a published figure of a wager whose paytables need the model.
 pub fn verify_figure(game: &str, w: &WagerTables, f: &Published, counts: &OutcomeCounts) -> Vec<ModelCheck> {
     let targets: Vec<&PaytableEntry> = match &f.paytable {
@@ -257,12 +273,12 @@ fn verify_one(game: &str, p: &PaytableEntry, f: &Published, v: &Percent, counts:
     let label = if meter { label } else { label.replace("long-run", "fixed pays") };
     out.push((id.clone(), if ok { Status::Reproduced } else { Status::Differs }, Some(c.clone()), format!("{label}, {}; deviation {} points", said.join(", "), dev(&c))));
     if !p.envy.is_empty() && !ok {
-        // Search the table assumptions: other players 1..=MAX_OTHERS at the least Qualifying
+        // Search the table assumptions: other players 1..=MAX_OTHER_PLAYERS at the least Qualifying
         // Wager ($5, § 688a.1) or the printed wager, which gives the most Envy per dollar.
         let wager = term(p, "wager").map(|_| None).unwrap_or_else(|| Some(BigRational::from_integer(5.into())));
         let mut found = Vec::new();
         let mut nearest: Option<(u32, BigRational, Vec<String>, BigRational)> = None;
-        for n in 1..=MAX_OTHERS {
+        for n in 1..=MAX_OTHER_PLAYERS {
             let a = Assume { others: n, wager: wager.clone(), ..assume.clone() };
             let Ok((m, said)) = model_of(counts, p, &a) else { continue };
             let Some(long) = m.long_run() else { continue };
@@ -281,7 +297,7 @@ fn verify_one(game: &str, p: &PaytableEntry, f: &Published, v: &Percent, counts:
         let per = per_other.map(|e| format!(", Envy {} per other player", pct(&e, places + 3))).unwrap_or_default();
         if found.is_empty() {
             let (n, c, said, _) = nearest.expect("some player count");
-            out.push((id, Status::Differs, Some(c.clone()), format!("with Envy: no number of other players from 1 to {MAX_OTHERS} reproduces it; nearest {n}: {}{per}; deviation {} points{implied}", said.join(", "), dev(&c))));
+            out.push((id, Status::Differs, Some(c.clone()), format!("with Envy: no number of other players from 1 to {MAX_OTHER_PLAYERS} reproduces it; nearest {n}: {}{per}; deviation {} points{implied}", said.join(", "), dev(&c))));
         } else {
             for (n, c, said) in found {
                 let _ = n;
@@ -293,6 +309,9 @@ fn verify_one(game: &str, p: &PaytableEntry, f: &Published, v: &Percent, counts:
 }
 
 pub fn run(args: Args) -> Result<(), String> {
+    if args.players > MAX_OTHER_PLAYERS {
+        return Err(format!("--players {}: a table seats six, so give from 0 to {MAX_OTHER_PLAYERS} other players", args.players));
+    }
     let games = args.tables.load()?;
     let t = &args.target;
     let entry = crate::analyze::select(&games, &t.game, &t.wager, t.paytable.as_deref())?;
@@ -316,10 +335,10 @@ pub fn run(args: Args) -> Result<(), String> {
             stake.map_or("not printed (taken as $1)".to_string(), |w| format!("${}", Decimal(&w).with_places(2)))
         ));
     }
-    let counts = wager.count(t.variant.as_deref())?;
-    let variant = t.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
+    let variant = entry.reading(t.variant.as_deref(), wager);
+    let counts = wager.count(variant)?;
     let (m, said) = model_of(&counts, entry, &assume)?;
-    print!("{}", report(&t.game, &t.wager, &entry.table.id, variant.as_deref(), &m, &said, meter.as_ref()));
+    print!("{}", report(&t.game, &t.wager, &entry.table.id, variant, &m, &said, meter.as_ref()));
     Ok(())
 }
 

@@ -104,9 +104,12 @@ fn outcome_rows(c: &Comparison) -> Vec<OutcomeRow> {
         .collect()
 }
 
+/// Most rounds one run deals: minutes of work, and a standard error of about 10⁻⁵.
+const MAX_ROUNDS: u64 = 10_000_000_000;
+
 pub fn run(args: Args) -> Result<(), String> {
-    if args.rounds < 2 {
-        return Err(format!("--rounds must be at least 2 (a standard error needs two rounds), not {}", args.rounds));
+    if args.rounds < 2 || args.rounds > MAX_ROUNDS {
+        return Err(format!("--rounds {}: give from 2 (a standard error needs two rounds) to {MAX_ROUNDS}", args.rounds));
     }
     if let Some(game) = parsheet_games::strategy::strategy_of_wager(&args.target.game, &args.target.wager) {
         return main_game(&args, game);
@@ -115,8 +118,9 @@ pub fn run(args: Args) -> Result<(), String> {
     let games = args.tables.load()?;
     let entry = crate::analyze::select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
     // The simulation is set up first: it checks the reading and that it can deal this wager.
-    let simulation = Simulation::new(&args.target.game, &args.target.wager, args.target.variant.as_deref())?;
-    let counts = wager.count(args.target.variant.as_deref())?;
+    let variant = entry.reading(args.target.variant.as_deref(), wager);
+    let simulation = Simulation::new(&args.target.game, &args.target.wager, variant)?;
+    let counts = wager.count(variant)?;
     let exact = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, entry.table.id))?;
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -131,12 +135,11 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let estimate = tally.estimate(&entry.table)?;
 
-    let variant = args.target.variant.clone().or_else(|| wager.variants.first().map(|v| v.id.to_string()));
     let c = Comparison {
         game: &args.target.game,
         wager: &args.target.wager,
         paytable: &entry.table.id,
-        variant: variant.as_deref(),
+        variant,
         seed: args.seed,
         exact,
         estimate,
@@ -236,7 +239,29 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
             let est = dj_wild(&|hand| raising.binary_search(&parsheet_sim::main_game::solver_bits(hand)).is_ok(), &net, args.rounds, args.seed);
             (s, est)
         }
-        other => return Err(format!("parsheet simulates the main games of over-under and dj-wild, not {other}")),
+        "heads-up-holdem" => {
+            use parsheet_games::strategy::heads_up::{solve_cached, to_solution, Config};
+            use parsheet_reference::RefCategory;
+            let games = args.tables.load()?;
+            let odds = &crate::analyze::select(&games, game.game, game.wager, args.target.paytable.as_deref())?.table;
+            let tables = games.iter().find(|t| t.game == game.game).expect("select found the game");
+            let bad_beat = crate::heads_up::bad_beat_table(tables, game.bonus_wager.unwrap_or("bad-beat"), None)?;
+            let config = Config::heads_up(&variant, odds, bad_beat)?;
+            let x = solve_cached(&config)?;
+            let s = to_solution(&x, bad_beat.is_some());
+            let bits = |cards: &[parsheet_reference::RefCard]| parsheet_cards::CardSet(parsheet_sim::main_game::solver_bits(cards));
+            let play = |hole: &[parsheet_reference::RefCard], board: &[parsheet_reference::RefCard]| {
+                let (n, d) = x.play(bits(hole), bits(board)).expect("dealt cards are a spot of the game");
+                n as f64 / d as f64
+            };
+            let net = |t: &parsheet_paytable::Paytable, c: RefCategory| t.pay(c.name()).and_then(|p| p.net()).and_then(|n| n.to_f64());
+            let high_card = if variant == "odds-lose-below-pair" { -1.0 } else { 0.0 };
+            let odds_win = |c: RefCategory| if c == RefCategory::HighCard { high_card } else { net(odds, c).unwrap_or(-1.0) };
+            let bad = |c: RefCategory| bad_beat.and_then(|t| net(t, c)).unwrap_or(-1.0);
+            let est = parsheet_sim::main_game::heads_up(&parsheet_reference::deck(false), &play, &odds_win, &bad, args.rounds, args.seed);
+            (s, est)
+        }
+        other => return Err(format!("parsheet simulates the main games of over-under, dj-wild and heads-up-holdem, not {other}")),
     };
     let exact = s.expected_net.to_f64().unwrap();
     let z = (est.mean_net - exact) / est.standard_error;

@@ -8,7 +8,8 @@ use parsheet_games::strategy::{find_strategy, Solution};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game id (main games parsheet solves: over-under, dj-wild, high-card-flush, saigon-5-card).
+    /// Game id (main games parsheet solves: over-under, dj-wild, high-card-flush, saigon-5-card,
+    /// heads-up-holdem, face-up-pai-gow).
     game: String,
     /// A named rule reading (default: the first).
     #[arg(long)]
@@ -27,6 +28,19 @@ pub struct Args {
     /// the 53-card deck, for checks and examples; the full deck's exact solve is long.
     #[arg(long)]
     deck: Option<String>,
+    /// Heads-Up Hold 'Em: the Bad Beat paytable (wager "bad-beat" of tables given with
+    /// --tables), where the tables hold several; without one the game is solved without Bad Beat.
+    #[arg(long)]
+    bad_beat: Option<String>,
+    /// Heads-Up Hold 'Em: the smallest Raise before the river, in Antes ("1", "1/2").
+    #[arg(long, value_name = "X")]
+    min_raise: Option<String>,
+    /// Heads-Up Hold 'Em: the player's two cards, for the values of one spot ("As 7d").
+    #[arg(long)]
+    hole: Option<String>,
+    /// Heads-Up Hold 'Em: the board seen with --hole: none (pre-flop), the flop, or all five.
+    #[arg(long)]
+    board: Option<String>,
     #[arg(long, value_enum, default_value = "table")]
     format: crate::Format,
 }
@@ -110,11 +124,16 @@ pub fn run(args: Args) -> Result<(), String> {
     if g.needs_house_way() {
         return face_up_pai_gow(&args);
     }
+    if g.game == "heads-up-holdem" {
+        return crate::heads_up::run(&args.into(), g);
+    }
     let variant = args.variant.clone().unwrap_or_else(|| g.variants[0].id.to_string());
     let s = if g.needs_paytable() {
         let games = args.tables.load()?;
         let entry = crate::analyze::select(&games, g.game, g.wager, args.paytable.as_deref())?;
         g.solve(Some(&variant), Some(&entry.table))?
+    } else if let Some(p) = &args.paytable {
+        return Err(format!("--paytable {p:?}: the strategy of {} does not depend on a paytable (only dj-wild's Blind does)", g.game));
     } else {
         g.solve(Some(&variant), None)?
     };
@@ -152,4 +171,19 @@ pub fn run(args: Args) -> Result<(), String> {
     println!("         element of risk: {}% of the total wagered = {}", Decimal(&s.element_of_risk()).percent(6), fraction(&s.element_of_risk()));
     println!("payback per total wagered: {}%", Decimal(&s.payback_per_total_wagered()).percent(6));
     Ok(())
+}
+
+impl From<Args> for crate::heads_up::Args {
+    fn from(a: Args) -> Self {
+        crate::heads_up::Args {
+            variant: a.variant,
+            paytable: a.paytable,
+            tables: a.tables,
+            bad_beat: a.bad_beat,
+            min_raise: a.min_raise,
+            hole: a.hole,
+            board: a.board,
+            json: a.format == crate::Format::Json,
+        }
+    }
 }

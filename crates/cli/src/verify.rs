@@ -35,6 +35,8 @@ pub struct Check {
     pub places: usize,
     pub status: Status,
     pub detail: String,
+    /// The misprints corrected for this check, in words; `None` for the figure as printed.
+    pub misprint: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +81,7 @@ pub fn checks(games: &[parsheet_tables::GameTables], progress: &Progress) -> Vec
     for g in games {
         for w in &g.wagers {
             for f in &w.published {
-                out.extend(check_figure(&g.game, w, f, &mut counted));
+                out.extend(figure_checks(&g.game, w, f, &mut counted));
                 done += 1;
                 progress.set(done as u64);
             }
@@ -95,6 +97,12 @@ pub type Counted = HashMap<(String, String, Option<String>), OutcomeCounts>;
 /// Solves a main game under `variant`, playing the paytable `paytable` of its wager `w` where
 /// its strategy depends on one (the only one when `None`).
 pub fn solve_main(sg: &StrategyGame, variant: &str, w: &WagerTables, paytable: Option<&str>) -> Result<Solution, String> {
+    solve_main_with(sg, variant, w, paytable, None)
+}
+
+/// [`solve_main`] with the paytable of the game's bonus wager (Heads-Up Hold 'Em's Bad Beat)
+/// where the tables hold one.
+pub fn solve_main_with(sg: &StrategyGame, variant: &str, w: &WagerTables, paytable: Option<&str>, bonus: Option<&parsheet_paytable::Paytable>) -> Result<Solution, String> {
     if !sg.needs_paytable() {
         return sg.solve(Some(variant), None);
     }
@@ -105,7 +113,7 @@ pub fn solve_main(sg: &StrategyGame, variant: &str, w: &WagerTables, paytable: O
     };
     let ids: Vec<&str> = w.paytables.iter().map(|p| p.table.id.as_str()).collect();
     let entry = entry.ok_or_else(|| format!("{} {}: name a paytable ({})", sg.game, sg.wager, ids.join(", ")))?;
-    sg.solve(Some(variant), Some(&entry.table))
+    sg.solve_with_bonus(Some(variant), Some(&entry.table), bonus)
 }
 
 /// The counts of a wager under a reading, computed once.
@@ -113,7 +121,43 @@ pub fn counts_of<'a>(counted: &'a mut Counted, wager: &parsheet_games::Wager, va
     counted.entry((wager.game.to_string(), wager.id.to_string(), variant.map(str::to_string))).or_insert_with(|| wager.count(variant).expect("known variant"))
 }
 
-/// Checks one published figure under every reading of its wager.
+/// Checks one published figure under every reading of its wager, as printed, and then again
+/// with the misprints the data corrects (the figure itself, or cells of its paytables), each
+/// such check labelled with the correction.
+pub fn figure_checks(game: &str, w: &WagerTables, f: &Published, counted: &mut Counted) -> Vec<Check> {
+    let mut out = check_figure(game, w, f, counted);
+    if let Some((w, f, what)) = corrected(w, f) {
+        out.extend(check_figure(game, &w, &f, counted).into_iter().map(|mut c| {
+            c.detail = format!("misprint corrected: {what}; {}", c.detail);
+            c.misprint = Some(what.clone());
+            c
+        }));
+    }
+    out
+}
+
+/// The wager and figure with the data's misprint corrections applied, and the corrections in
+/// words; `None` where nothing the figure depends on is corrected.
+fn corrected(w: &WagerTables, f: &Published) -> Option<(WagerTables, Published, String)> {
+    let mut words = Vec::new();
+    let mut w = w.clone();
+    for p in w.paytables.iter_mut().filter(|p| f.paytable.as_ref().is_none_or(|t| *t == p.table.id)) {
+        let Some(table) = p.corrected() else { continue };
+        for c in &p.corrections {
+            let printed = p.table.pay(&c.outcome).expect("a corrected line exists");
+            words.push(format!("paytable {} {} printed {printed}, read as {} ({})", p.table.id, c.outcome, c.pay, c.note));
+        }
+        p.table = table;
+    }
+    let mut f = f.clone();
+    if let (Some((value, note)), Some(printed)) = (&f.corrected, &f.value) {
+        words.push(format!("figure printed {}, read as {} ({note})", printed.text, value.text));
+        f.value = Some(value.clone());
+    }
+    (!words.is_empty()).then(|| (w, f, words.join("; ")))
+}
+
+/// Checks one published figure, as printed, under every reading of its wager.
 pub fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut Counted) -> Vec<Check> {
     let printed = match (&f.value, &f.range) {
         (Some(v), _) => v.text.clone(),
@@ -131,6 +175,7 @@ pub fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut Co
         places,
         status,
         detail,
+        misprint: None,
     };
     let places = f.value.as_ref().map_or_else(|| f.range.as_ref().unwrap().0.places, |v| v.places);
     let note = f.note.as_ref().map(|n| format!("; table note: {n}")).unwrap_or_default();
@@ -234,7 +279,7 @@ pub fn run(args: Args) -> Result<(), String> {
                         "kind": c.kind.name(), "published": c.published,
                         "computed": c.computed.as_ref().map(fraction),
                         "computed_percent": c.computed.as_ref().map(|v| Decimal(v).percent(c.places + 4)),
-                        "status": c.status.name(), "detail": c.detail,
+                        "status": c.status.name(), "detail": c.detail, "misprint_corrected": c.misprint,
                     })
                 })
                 .collect();
@@ -266,10 +311,11 @@ pub fn to_text(checks: &[Check]) -> String {
             out += &format!("{:>98}exact: {}\n", "", fraction(v));
         }
     }
-    let count = |s: Status| checks.iter().filter(|c| c.status == s).count();
+    let count = |s: Status| checks.iter().filter(|c| c.status == s && c.misprint.is_none()).count();
+    let corrected = checks.iter().filter(|c| c.misprint.is_some()).count();
     out += &format!(
-        "\n{} checks: {} reproduced, {} differ, {} not computed, {} imply an unprinted term\n",
-        checks.len(),
+        "\n{} checks of the figures as printed: {} reproduced, {} differ, {} not computed, {} imply an unprinted term; {corrected} more with a misprint corrected\n",
+        checks.len() - corrected,
         count(Status::Reproduced),
         count(Status::Differs),
         count(Status::NotComputed),

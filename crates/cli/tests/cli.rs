@@ -1,24 +1,9 @@
 //! The `parsheet` binary end to end: output shapes, exact values where they can be checked by
 //! hand, and clear errors (non-zero exit, nothing on stdout) for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn parsheet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_parsheet")).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = parsheet(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str]) -> String {
-    let out = parsheet(args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout: {}", String::from_utf8_lossy(&out.stdout));
-    String::from_utf8(out.stderr).unwrap()
-}
+use common::{fails, ok};
 
 #[test]
 fn frequencies_json_shape() {
@@ -101,7 +86,7 @@ fn verify_reports_each_published_figure() {
     let out = ok(&["verify"]);
     assert!(out.lines().any(|l| l.starts_with("high-card-flush") && l.contains("flush-bonus ") && l.contains("reproduced")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("saigon-5-card") && l.contains("7.97%") && l.contains("DIFFERS")), "{out}");
-    assert!(out.contains("checks:"));
+    assert!(out.contains("checks of the figures as printed:"));
 }
 
 #[test]
@@ -195,4 +180,81 @@ fn face_up_pai_gow_strategy_on_a_reduced_deck_as_json() {
     }
     let err = fails(&["strategy", "face-up-pai-gow", "--house-way", "nowhere", "--deck", "TJQKA/3/joker"]);
     assert!(err.contains("foxwoods"), "{err}");
+}
+
+#[test]
+fn a_paytable_that_prints_its_reading_gets_it_by_default() {
+    // 688a.12(d) Progressive 2 prints "Fully wild joker"; its published 78.073% is reproduced
+    // only with that joker (tables notes), so the default must be it, and --variant overrides.
+    let out = ok(&["progressive", "face-up-pai-gow", "progressive", "--paytable", "2"]);
+    assert!(out.contains("reading fully-wild-joker"), "{out}");
+    assert!(out.contains("78.073"), "{out}");
+    let out = ok(&["progressive", "face-up-pai-gow", "progressive", "--paytable", "2", "--variant", "ordinary-joker"]);
+    assert!(out.contains("reading ordinary-joker") && !out.contains("78.073"), "{out}");
+    // Progressive 7 prints "Fully wild joker" too, but only the ordinary joker gives its
+    // published 75.746% (to within 0.002): the data names ordinary-joker as its default.
+    let out = ok(&["progressive", "face-up-pai-gow", "progressive", "--paytable", "7"]);
+    assert!(out.contains("reading ordinary-joker"), "{out}");
+}
+
+#[test]
+fn rate_overrides_a_printed_rate_and_says_so() {
+    // Progressive 6 prints a 17% rate; its published 75.349% needs 45% (28 points more of every
+    // wager into the meter): with --rate 45% the long run reproduces the figure.
+    let out = ok(&["progressive", "face-up-pai-gow", "progressive", "--paytable", "6", "--rate", "45%"]);
+    assert!(out.contains("rate 45.00% (override of the printed 17.00%)"), "{out}");
+    let exact = out.lines().find(|l| l.starts_with("long-run payback")).and_then(|l| l.split("exact ").nth(1)).expect("a long-run line");
+    let (n, d) = exact.trim_end_matches(')').split_once('/').unwrap();
+    let (n, d): (u128, u128) = (n.parse().unwrap(), d.parse().unwrap());
+    assert_eq!((n * 200_000 / d + 1) / 2, 75_349, "{out}"); // rounds to the published 75.349%
+    let printed = ok(&["progressive", "face-up-pai-gow", "progressive", "--paytable", "6"]);
+    assert!(printed.contains("rate 17.00%") && !printed.contains("override"), "{printed}");
+}
+
+#[test]
+fn verify_lists_the_new_readings_and_the_misprint_corrected_checks() {
+    let v: serde_json::Value = serde_json::from_str(&ok(&["verify", "--format", "json"])).unwrap();
+    let rows = v.as_array().unwrap();
+    let has = |wager: &str, reading: &str| rows.iter().any(|r| r["wager"] == wager && r["variant"] == reading);
+    assert!(has("fortune-bonus", "straight-over-trips") && has("fortune-bonus", "trips-over-straight"));
+    assert!(has("trips-bonus", "same-value-natural"));
+    let corrected = |table: &str| -> Vec<&serde_json::Value> {
+        rows.iter().filter(|r| r["paytable"] == table && r["misprint_corrected"].is_string()).collect()
+    };
+    // DJWT-04: the printed 98.843% checked as 93.843%, beside the figure as printed.
+    let d4 = corrected("DJWT-04");
+    assert!(!d4.is_empty() && d4.iter().all(|r| r["published"] == "93.843%"), "{d4:?}");
+    assert!(rows.iter().any(|r| r["paytable"] == "DJWT-04" && r["published"] == "98.843%" && r["misprint_corrected"].is_null()));
+    // DJWT-06 with its straight flush with wild at 25 to 1: the transcription check computed
+    // 93.230% under the no-wild-cards reading, and it still differs from the published figure.
+    let d6: Vec<_> = corrected("DJWT-06").into_iter().filter(|r| r["variant"] == "no-wild-cards").collect();
+    assert_eq!(d6.len(), 1, "{d6:?}");
+    assert!(d6[0]["computed_percent"].as_str().unwrap().starts_with("93.230"), "{:?}", d6[0]);
+    assert_eq!(d6[0]["status"], "DIFFERS");
+}
+
+#[test]
+fn heads_up_spot_queries() {
+    // At the river with a pair of aces on a dry board: raising beats folding (−2 Antes).
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Ac 9h 5s 3d 2c", "--format", "json"])).unwrap();
+    assert_eq!(v["best"], "raise-1x");
+    assert!(v["note"].as_str().unwrap().contains("without Bad Beat"));
+    let fold = v["options"].as_array().unwrap().iter().find(|o| o["play"] == "fold").unwrap();
+    assert_eq!(fold["expected_net"], "-2");
+    // The flop: the maximum raise, check and the (dominated) 1x raise are valued.
+    let out = ok(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Kc 7h 2s"]);
+    assert!(out.contains("raise-2x") && out.contains("check") && out.contains("raise-1x"), "{out}");
+    let out = ok(&["strategy", "heads-up-holdem", "--hole", "6s 7d", "--board", "Kc 7h 2s", "--min-raise", "1/2"]);
+    assert!(out.contains("raise-1/2x"), "{out}");
+    assert!(fails(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Kc 7h"]).contains("not 2 cards"));
+    assert!(fails(&["strategy", "heads-up-holdem", "--hole", "As As"]).contains("twice"));
+    assert!(fails(&["strategy", "heads-up-holdem", "--hole", "As 7d", "--board", "Kc 7h 2s", "--min-raise", "0"]).contains("raise size"));
+}
+
+#[test]
+fn heads_up_bad_beat_explore_needs_a_starting_table() {
+    // 677a.12(c) is missing, so the built-in tables hold no Bad Beat table to start from.
+    assert!(fails(&["explore", "heads-up-holdem", "bad-beat", "--target-edge", "3%"]).contains("677a.12(c)"));
+    assert!(fails(&["explore", "heads-up-holdem", "bad-beat", "--search", "2%..3%"]).contains("--target-edge"));
 }

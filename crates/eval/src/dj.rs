@@ -12,14 +12,21 @@ pub fn wild_count(cards: CardSet) -> u32 {
     cards.count_rank(Rank::TWO) + cards.has_joker() as u32
 }
 
-/// The category the hand reaches when every deuce is played as a natural 2 (ordinary poker);
-/// `None` if the hand holds the joker, which has no natural reading.
-pub fn category_with_deuces_natural(cards: CardSet) -> Option<Category> {
+/// The value (category and tie-breaks) the hand reaches when every deuce is played as a natural 2
+/// (ordinary poker); `None` if the hand holds the joker, which has no natural reading. Both
+/// rankings order straights alike, so the value compares with a deuces-wild value.
+pub fn value_with_deuces_natural(cards: CardSet) -> Option<(Category, [u8; 5])> {
     if cards.has_joker() {
         return None;
     }
     let standard = Evaluator::get(Ranking::Standard);
-    Some(standard.category(standard.evaluate(cards)))
+    let rank = standard.evaluate(cards);
+    Some((standard.category(rank), standard.tiebreaks(rank)))
+}
+
+/// The category of [`value_with_deuces_natural`].
+pub fn category_with_deuces_natural(cards: CardSet) -> Option<Category> {
+    value_with_deuces_natural(cards).map(|v| v.0)
 }
 
 #[cfg(test)]
@@ -34,5 +41,10 @@ mod tests {
         let wild = Evaluator::get(Ranking::DeucesJokerWild);
         assert_eq!(wild.category(wild.evaluate(trips)), Category::FourOfAKind);
         assert_eq!(category_with_deuces_natural("Jk Ks Kh 9d 4c".parse().unwrap()), None);
+        // A natural six-high straight flush; the deuce played wild makes it seven-high.
+        let low_straight_flush: CardSet = "2s 3s 4s 5s 6s".parse().unwrap();
+        let wild_rank = wild.evaluate(low_straight_flush);
+        assert_eq!(category_with_deuces_natural(low_straight_flush), Some(wild.category(wild_rank)));
+        assert_ne!(value_with_deuces_natural(low_straight_flush), Some((wild.category(wild_rank), wild.tiebreaks(wild_rank))));
     }
 }

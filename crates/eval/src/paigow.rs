@@ -66,8 +66,20 @@ pub struct SevenCardLines {
     pub five_aces: bool,
     /// Four cards of one rank other than aces and the joker (688a.6(f)(6)).
     pub five_of_a_kind: bool,
-    /// Three ranks each held at least twice (688a.6(b)(9); the joker does not pair).
+    /// Three ranks each held at least twice, the joker counted as an ace (688a.6(a) ranks it as
+    /// an ace, so an ace and the joker are a pair of aces; 688a.6(b)(9)).
     pub three_pair: bool,
+}
+
+/// Whether a seven-card hand can be set as three of a kind: three natural cards of a rank, or a
+/// pair and the joker — a pair of aces only for the chapter's joker, which plays as an ace
+/// (688a.6(a)), any pair for a fully wild joker.
+pub fn holds_three_of_a_kind(cards: CardSet, fully_wild_joker: bool) -> bool {
+    let joker = cards.has_joker() as u32;
+    Rank::ALL.iter().any(|&r| {
+        let n = cards.count_rank(r);
+        n >= 3 || (n + joker >= 3 && (fully_wild_joker || r == Rank::ACE))
+    })
 }
 
 /// Longest run of a 13-bit rank mask, the ace high or low.
@@ -110,7 +122,7 @@ pub fn seven_card_lines(cards: CardSet) -> SevenCardLines {
     let mut pairs = 0;
     for r in Rank::ALL {
         let n = cards.count_rank(r);
-        pairs += (n >= 2) as u32;
+        pairs += (n + (joker && r == Rank::ACE) as u32 >= 2) as u32;
         if n == 4 && joker {
             if r == Rank::ACE {
                 lines.five_aces = true;
@@ -163,5 +175,6 @@ mod tests {
         assert!(seven_card_lines(set("9s 9h 9d 9c Jk 2h 3d")).five_of_a_kind);
         assert!(seven_card_lines(set("9s 9h 8d 8c 3s 3h 2d")).three_pair);
         assert!(!seven_card_lines(set("9s 9h 8d 8c 3s Jk 2d")).three_pair);
+        assert!(seven_card_lines(set("9s 9h 8d 8c As Jk 2d")).three_pair);
     }
 }

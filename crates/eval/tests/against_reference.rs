@@ -218,5 +218,11 @@ fn deuces_played_natural_agree() {
         let fast = dj::category_with_deuces_natural(hand).map(|c| c.name());
         let slow = reference::deuces_natural_category(&to_ref(hand)).map(|c| c.name());
         assert_eq!(fast, slow, "{hand}");
+        // The same value, kickers included, with the deuces natural as with them wild.
+        let wild = Evaluator::get(Ranking::DeucesJokerWild);
+        let rank = wild.evaluate(hand);
+        let fast_same = dj::value_with_deuces_natural(hand) == Some((wild.category(rank), wild.tiebreaks(rank)));
+        let slow_same = slow.is_some() && reference::standard(&to_ref(hand)) == reference::deuces_joker_wild(&to_ref(hand));
+        assert_eq!(fast_same, slow_same, "{hand}");
     }
 }

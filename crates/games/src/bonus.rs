@@ -144,6 +144,10 @@ pub(crate) static WAGERS: &[Wager] = &[
                 id: "deuces-played-natural",
                 description: "a hand is natural when it holds no joker and reaches the same category with every deuce played as a natural 2",
             },
+            Variant {
+                id: "same-value-natural",
+                description: "a hand is natural when it holds no joker and reaches the same value (category and every kicker) with every deuce played as a natural 2",
+            },
         ],
         count: dj_trips_bonus,
     },
@@ -211,7 +215,16 @@ pub(crate) static WAGERS: &[Wager] = &[
             "three-of-a-kind",
             "three-pair",
         ],
-        variants: &[],
+        variants: &[
+            Variant {
+                id: "straight-over-trips",
+                description: "a hand holding both a straight and three of a kind (and nothing better) is paid as a straight, the higher hand of 688a.6(b) (\"the highest ranking hand\" of 688a.11(h))",
+            },
+            Variant {
+                id: "trips-over-straight",
+                description: "a hand holding both a straight and three of a kind (and nothing better) is paid as three of a kind, the higher line as the paytables print them (three of a kind 3 to 1 above straight 2 to 1)",
+            },
+        ],
         count: fortune_bonus,
     },
     Wager {
@@ -384,37 +397,47 @@ fn over_under_bonus(_: &str) -> OutcomeCounts {
 }
 
 fn dj_trips_bonus(variant: &str) -> OutcomeCounts {
-    let e = Evaluator::get(Ranking::DeucesJokerWild);
-    use Category::*;
-    let order = [FiveWilds, RoyalFlush, FiveOfAKind, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind];
-    let by_deal = fold_hands(
+    let outcomes = crate::find("dj-wild", "trips-bonus").unwrap().outcomes;
+    let by = fold_hands(
         &Deck::with_joker(),
         5,
-        || [[0u64; 2]; 13],
-        |acc, hand| {
-            let category = e.category(e.evaluate(hand));
-            let natural = match variant {
-                "no-wild-cards" => dj::wild_count(hand) == 0,
-                "deuces-played-natural" => dj::category_with_deuces_natural(hand) == Some(category),
-                other => unreachable!("variant {other}"),
-            };
-            acc[category as usize][natural as usize] += 1;
-        },
+        || vec![0u64; outcomes.len() + 1],
+        |acc, hand| acc[dj_trips_outcome(variant, hand)] += 1,
         |mut a, b| {
-            for (x, y) in a.iter_mut().zip(b) {
-                x[0] += y[0];
-                x[1] += y[1];
-            }
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
             a
         },
     );
-    let mut rows = Vec::new();
-    let names = crate::wagers().iter().find(|w| w.game == "dj-wild" && w.id == "trips-bonus").unwrap().outcomes;
-    for (i, c) in order.iter().enumerate() {
-        rows.push((names[2 * i], by_deal[*c as usize][1]));
-        rows.push((names[2 * i + 1], by_deal[*c as usize][0]));
+    with_other(2_869_685, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
+}
+
+/// Index into the Trips Bonus outcomes (`<hand>-natural` then `<hand>-with-wild`, best hand
+/// first), or one past them for a hand below three of a kind.
+fn dj_trips_outcome(variant: &str, hand: CardSet) -> usize {
+    use Category::*;
+    const ORDER: [Category; 9] = [FiveWilds, RoyalFlush, FiveOfAKind, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind];
+    let e = Evaluator::get(Ranking::DeucesJokerWild);
+    let rank = e.evaluate(hand);
+    let category = e.category(rank);
+    let Some(i) = ORDER.iter().position(|&c| c == category) else { return 2 * ORDER.len() };
+    let natural = match variant {
+        "no-wild-cards" => dj::wild_count(hand) == 0,
+        "deuces-played-natural" => dj::category_with_deuces_natural(hand) == Some(category),
+        "same-value-natural" => dj::value_with_deuces_natural(hand) == Some((category, e.tiebreaks(rank))),
+        other => unreachable!("variant {other}"),
+    };
+    2 * i + !natural as usize
+}
+
+/// The per-hand classification behind the counts of the wagers counted hand by hand (see
+/// [`Wager::hand_classifier`]).
+pub(crate) fn hand_classifier(game: &str, wager: &str) -> Option<fn(&str, CardSet) -> usize> {
+    match (game, wager) {
+        ("dj-wild", "trips-bonus") => Some(dj_trips_outcome),
+        ("face-up-pai-gow", "fortune-bonus") => Some(fortune_classify),
+        ("face-up-pai-gow", "progressive") => Some(|variant, hand| crate::fupg_progressive::outcome(crate::fupg_progressive::Reading::of(variant), hand)),
+        _ => None,
     }
-    with_other(2_869_685, rows)
 }
 
 /// DJ Wild Progressive Bonus: every five of the 52 natural cards (the joker is replaced for this
@@ -467,29 +490,26 @@ fn dj_progressive(variant: &str) -> OutcomeCounts {
     )
 }
 
-fn fortune_bonus(_: &str) -> OutcomeCounts {
-    let e = Evaluator::get(Ranking::PaiGow);
-    let outcomes = crate::wagers().iter().find(|w| w.id == "fortune-bonus").unwrap().outcomes;
-    let by = fold_hands(
-        &Deck::with_joker(),
-        7,
-        || vec![0u64; outcomes.len() + 1],
-        |acc, hand| acc[fortune_outcome(e, hand)] += 1,
-        |mut a, b| {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-            a
-        },
-    );
-    with_other(154_143_080, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
+fn fortune_bonus(variant: &str) -> OutcomeCounts {
+    let outcomes = crate::find("face-up-pai-gow", "fortune-bonus").unwrap().outcomes;
+    crate::count_seven_of_53(outcomes, |hand| fortune_classify(variant, hand))
 }
 
 /// Index into the Fortune outcomes (or one past them for no paying hand). The seven-card lines
 /// of 688a.6(e) rank above five aces; below them the hand ranks by its best five (688a.6(b)),
 /// and three pair (688a.6(b)(9)) ranks between three of a kind and two pair.
-fn fortune_outcome(e: &Evaluator, hand: CardSet) -> usize {
+fn fortune_classify(variant: &str, hand: CardSet) -> usize {
+    let trips_over_straight = match variant {
+        "straight-over-trips" => false,
+        "trips-over-straight" => true,
+        other => unreachable!("variant {other}"),
+    };
+    let e = Evaluator::get(Ranking::PaiGow);
     let category = e.category(e.evaluate(hand));
-    // Seven suited cards, or a royal, make the best five a straight flush or royal; three pairs
-    // make it two pair (a joker would pair aces into trips, which ranks higher anyway).
+    // Seven suited cards, or a royal, make the best five a straight flush or royal. Three pairs
+    // (the joker pairing an ace) make it two pair; three pairs that also hold a straight or a
+    // flush through the joker rank as that, and with a natural pair of aces the joker makes
+    // trips.
     if category >= Category::StraightFlush || category == Category::TwoPair {
         let lines = paigow::seven_card_lines(hand);
         if lines.seven_card_straight_flush_natural {
@@ -512,6 +532,7 @@ fn fortune_outcome(e: &Evaluator, hand: CardSet) -> usize {
         Category::FourOfAKind => 6,
         Category::FullHouse => 7,
         Category::Flush => 8,
+        Category::Straight if trips_over_straight && paigow::holds_three_of_a_kind(hand, false) => 10,
         Category::Straight => 9,
         Category::ThreeOfAKind => 10,
         _ => 12,

@@ -18,10 +18,10 @@
 //! under relabelling suits), ranked by [`Ranking::PaiGow`] (the chapter's joker, 688a.6(a)) or
 //! [`Ranking::PaiGowWildJoker`] (the "Fully wild joker" printed under Paytables 2, 5, 6, 7).
 
-use parsheet_cards::{iso, CardSet, Rank, Suit};
+use parsheet_cards::{CardSet, Rank, Suit};
 use parsheet_eval::{paigow, Category, Evaluator, Ranking};
 
-use crate::{with_other, OutcomeCounts, Variant};
+use crate::{OutcomeCounts, Variant};
 
 /// The outcomes, best first (688a.6(f), Royal Match placed as in Paytable 4).
 pub const OUTCOMES: &[&str] = &[
@@ -119,7 +119,7 @@ pub fn outcome(reading: Reading, hand: CardSet) -> usize {
         Category::FourOfAKind => 9,
         Category::FullHouse => 10,
         Category::Flush => 11,
-        Category::Straight if reading.trips_over_straight && holds_three_of_a_kind(reading, hand) => 13,
+        Category::Straight if reading.trips_over_straight && paigow::holds_three_of_a_kind(hand, reading.fully_wild_joker) => 13,
         Category::Straight => 12,
         Category::ThreeOfAKind => 13,
         _ => OUTCOMES.len(),
@@ -136,24 +136,7 @@ fn joker_completes_royal_match(hand: CardSet) -> bool {
     (0..4).any(|s| lanes[s] & ROYAL == ROYAL && (0..4).any(|t| t != s && lanes[t] & KING_QUEEN != 0))
 }
 
-/// Whether the hand can be set as three of a kind: three natural cards of a rank, or a pair and
-/// the joker (a pair of aces only, for the ordinary joker, which plays as an ace).
-fn holds_three_of_a_kind(reading: Reading, hand: CardSet) -> bool {
-    let joker = hand.has_joker() as u32;
-    Rank::ALL.iter().any(|&r| {
-        let n = hand.count_rank(r);
-        n >= 3 || (n + joker >= 3 && (reading.fully_wild_joker || r == Rank::ACE))
-    })
-}
-
 pub(crate) fn count(variant: &str) -> OutcomeCounts {
     let reading = Reading::of(variant);
-    let mut by = vec![0u64; OUTCOMES.len() + 1];
-    let mut total = 0;
-    iso::for_each_class(7, true, |hand, weight| {
-        by[outcome(reading, hand)] += weight;
-        total += weight;
-    });
-    assert_eq!(total, 154_143_080, "C(53, 7) seven-card hands");
-    with_other(total, OUTCOMES.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
+    crate::count_seven_of_53(OUTCOMES, |hand| outcome(reading, hand))
 }

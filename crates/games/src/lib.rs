@@ -18,6 +18,7 @@ pub mod house_way;
 pub mod strategy;
 
 pub use parsheet_paytable::OutcomeCounts;
+use parsheet_cards::CardSet;
 
 /// The outcome of a deal that holds no paying hand of its wager.
 pub const OTHER: &str = "other";
@@ -54,7 +55,12 @@ impl std::fmt::Debug for Wager {
 impl Wager {
     /// Counts every deal under `variant` (the default when `None`).
     pub fn count(&self, variant: Option<&str>) -> Result<OutcomeCounts, String> {
-        let v = match variant {
+        Ok((self.count)(self.reading(variant)?))
+    }
+
+    /// The reading `variant` names, checked, or the default.
+    fn reading<'a>(&'a self, variant: Option<&'a str>) -> Result<&'a str, String> {
+        Ok(match variant {
             None => self.variants.first().map_or("", |v| v.id),
             Some(v) if self.variants.iter().any(|x| x.id == v) => v,
             Some(v) => {
@@ -65,8 +71,24 @@ impl Wager {
                     format!("unknown variant {v:?} of {} {}; known variants: {}", self.game, self.id, known.join(", "))
                 });
             }
+        })
+    }
+
+    /// Whether the wager is counted hand by hand, so [`Wager::outcome_of`] answers.
+    pub fn classifies_hands(&self) -> bool {
+        bonus::hand_classifier(self.game, self.id).is_some()
+    }
+
+    /// For a wager counted hand by hand, the fast path's own classification of one hand under a
+    /// reading (the default when `None`): the outcome id, [`OTHER`] for a hand that pays
+    /// nothing. `None` for wagers counted by other means (histograms, compositions, two hands).
+    pub fn outcome_of(&self, variant: Option<&str>, hand: CardSet) -> Option<Result<&'static str, String>> {
+        let classify = bonus::hand_classifier(self.game, self.id)?;
+        let v = match self.reading(variant) {
+            Ok(v) => v,
+            Err(e) => return Some(Err(e)),
         };
-        Ok((self.count)(v))
+        Some(Ok(self.outcomes.get(classify(v, hand)).copied().unwrap_or(OTHER)))
     }
 
     /// Whether `outcome` is an outcome id of this wager.
@@ -93,6 +115,19 @@ pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
         let ids: Vec<&str> = of_game.iter().map(|w| w.id).collect();
         format!("unknown wager {wager:?} of {game}; wagers parsheet can count: {}", if ids.is_empty() { "none yet".to_string() } else { ids.join(", ") })
     })
+}
+
+/// Counts every seven-card hand of 52 cards and the joker by `classify` (an index into
+/// `outcomes`, or one past them for a hand that pays nothing), over suit-isomorphism classes.
+fn count_seven_of_53(outcomes: &[&str], classify: impl Fn(CardSet) -> usize) -> OutcomeCounts {
+    let mut by = vec![0u64; outcomes.len() + 1];
+    let mut total = 0;
+    parsheet_cards::iso::for_each_class(7, true, |hand, weight| {
+        by[classify(hand)] += weight;
+        total += weight;
+    });
+    assert_eq!(total, 154_143_080, "C(53, 7) seven-card hands");
+    with_other(total, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
 }
 
 /// Builds counts from rows in outcome order plus the rest as [`OTHER`].

@@ -16,6 +16,7 @@ use crate::{OutcomeCounts, Variant};
 
 pub mod dj_wild;
 pub mod face_up_pai_gow;
+pub mod heads_up;
 pub mod high_card_flush;
 pub mod saigon;
 
@@ -59,6 +60,10 @@ pub struct Solution {
     /// What the player must wager before the deal, in units of Ante (2 in DJ Wild: Ante and
     /// Blind; 1 elsewhere).
     pub initial_wager: BigRational,
+    /// What every output of this solution must say (Heads-Up Hold 'Em: "without Bad Beat").
+    pub notes: Vec<String>,
+    /// Deals per action under the strategy, where the game has more than one decision.
+    pub actions: Vec<(String, u128)>,
 }
 
 impl Solution {
@@ -116,6 +121,9 @@ pub struct StrategyGame {
     /// main game has no paytable, else the wager whose paytable the strategy plays (DJ Wild's
     /// "blind").
     pub wager: &'static str,
+    /// A second wager whose paytable, where one is supplied, changes the strategy (Heads-Up
+    /// Hold 'Em's Bad Beat, whose table 677a.12(c) is missing from the text).
+    pub bonus_wager: Option<&'static str>,
     solve: Solver,
 }
 
@@ -128,6 +136,9 @@ enum Solver {
     /// The dealer sets by a house way the caller supplies (Face Up Pai Gow), and the solve is
     /// far too long for a table of figures: callers solve it through its module.
     HouseWay,
+    /// The strategy plays the paytable of [`StrategyGame::wager`] and, where one is supplied,
+    /// that of [`StrategyGame::bonus_wager`].
+    PaidWithBonus(fn(&str, &Paytable, Option<&Paytable>) -> Result<Solution, String>),
 }
 
 impl std::fmt::Debug for StrategyGame {
@@ -139,7 +150,7 @@ impl std::fmt::Debug for StrategyGame {
 impl StrategyGame {
     /// Whether [`StrategyGame::solve`] needs the paytable of [`StrategyGame::wager`].
     pub fn needs_paytable(&self) -> bool {
-        matches!(self.solve, Solver::Paid(_))
+        matches!(self.solve, Solver::Paid(_) | Solver::PaidWithBonus(_))
     }
 
     /// Whether the game needs a house way ([`face_up_pai_gow`]): its exact solve takes far
@@ -151,6 +162,12 @@ impl StrategyGame {
     /// Solves under `variant` (the default when `None`), with the paytable of
     /// [`StrategyGame::wager`] where the game has one.
     pub fn solve(&self, variant: Option<&str>, paytable: Option<&Paytable>) -> Result<Solution, String> {
+        self.solve_with_bonus(variant, paytable, None)
+    }
+
+    /// [`StrategyGame::solve`] with the paytable of [`StrategyGame::bonus_wager`] where one is
+    /// supplied (ignored by games without one).
+    pub fn solve_with_bonus(&self, variant: Option<&str>, paytable: Option<&Paytable>, bonus: Option<&Paytable>) -> Result<Solution, String> {
         let v = match variant {
             None => self.variants[0].id,
             Some(v) if self.variants.iter().any(|x| x.id == v) => v,
@@ -162,11 +179,12 @@ impl StrategyGame {
         match (&self.solve, paytable) {
             (Solver::Fixed(solve), _) => Ok(solve(v)),
             (Solver::Paid(solve), Some(p)) => solve(v, p),
-            (Solver::Paid(_), None) => Err(format!("the {} strategy depends on the {} paytable; name one", self.game, self.wager)),
             (Solver::HouseWay, _) => Err(format!(
                 "the {} main game needs a house way and is not computed here: run `parsheet strategy {} --house-way NAME|FILE` (an exact solve of every deal; see docs/PERFORMANCE.md)",
                 self.game, self.game
             )),
+            (Solver::PaidWithBonus(solve), Some(p)) => solve(v, p, bonus),
+            (Solver::Paid(_) | Solver::PaidWithBonus(_), None) => Err(format!("the {} strategy depends on the {} paytable; name one", self.game, self.wager)),
         }
     }
 }
@@ -185,6 +203,7 @@ StrategyGame {
         Variant { id: "opposite-range-pushes", description: "an Over 23 bet pushes on 6-17 and an Under 18 bet on 24-33" },
     ],
     wager: "base",
+    bonus_wager: None,
     solve: Solver::Fixed(over_under),
 },
 StrategyGame {
@@ -197,6 +216,7 @@ StrategyGame {
         description: "five of a kind ranks between royal flush and straight flush, as in the pay tables (687a.6(c) omits it); equal hands tie with or without wild cards",
     }],
     wager: "blind",
+    bonus_wager: None,
     solve: Solver::Paid(dj_wild::solve),
 },
 StrategyGame {
@@ -212,6 +232,7 @@ StrategyGame {
         Variant { id: "house-lowest-point", description: "such a dealer hand is set to the lowest Point Count (the bound best for the player)" },
     ],
     wager: "base",
+    bonus_wager: None,
     solve: Solver::Paid(saigon::solve),
 },
 StrategyGame {
@@ -224,6 +245,7 @@ StrategyGame {
         description: "raise 1x with a 2- to 4-card flush, up to 2x with a 5-card, up to 3x with a 6- or 7-card flush; the dealer qualifies with a 3-card flush nine high",
     }],
     wager: "base",
+    bonus_wager: None,
     solve: Solver::Fixed(high_card_flush::solve),
 },
 StrategyGame {
@@ -236,7 +258,27 @@ StrategyGame {
         Variant { id: "house-way-player", description: "the player sets his hands by the house way, as the dealer would (688a.11(b)(1))" },
     ],
     wager: "base",
+    bonus_wager: None,
     solve: Solver::HouseWay,
+},
+StrategyGame {
+    game: "heads-up-holdem",
+    title: "World Poker Tour Heads-Up Hold 'Em: Ante and Odds with Raise pre-flop, on the flop or at the river",
+    rules: "677a.7(d)(1), 677a.11(b)-(h), 677a.12(a)-(c)",
+    deal: "two cards each to the player and the dealer and five community cards from one 52-card deck; raise up to 3x before the flop, up to 2x after it, 1x or fold after the river",
+    variants: &[
+        Variant {
+            id: "odds-push-below-pair",
+            description: "a win with less than a pair (the dealer does not qualify either) pushes the Odds: 677a.11(h)(1)(i) pays a winning Odds by 677a.12(b), whose lines below a straight all push, and which has no high-card line",
+        },
+        Variant {
+            id: "odds-lose-below-pair",
+            description: "a win with less than a pair loses the Odds, as a hand without a paytable line does elsewhere (the bound least favourable to the player; the text says the winning Odds is paid)",
+        },
+    ],
+    wager: "odds",
+    bonus_wager: Some("bad-beat"),
+    solve: Solver::PaidWithBonus(heads_up::solve),
 },
 ];
 
@@ -330,5 +372,5 @@ pub fn over_under_shoe(decks: u64, opposite_loses: bool) -> Solution {
         vec![("win".into(), ratio(2, 1)), ("lose".into(), ratio(-2, 1)), ("push".into(), ratio(0, 1)), ("surrender".into(), ratio(-1, 1))];
     let expected_net = ratio(2 * win as i128 - 2 * lose as i128 - surrender as i128, cycle);
     let expected_wager = ratio((2 * (cycle - surrender) + surrender) as i128, cycle);
-    Solution { strategy, counts, nets, expected_net, expected_wager, initial_wager: ratio(1, 1) }
+    Solution { strategy, counts, nets, expected_net, expected_wager, initial_wager: ratio(1, 1), notes: vec![], actions: vec![] }
 }

@@ -147,3 +147,24 @@ fn fortune_bonus_seven_card_lines_by_closed_form() {
     // Four aces, the joker and any two of the other 48 cards (Alspach: 1,128).
     assert_eq!(c.get("five-aces"), Some(1_128));
 }
+
+/// Three pair (688a.6(b)(9)) with the joker ranked as an ace (688a.6(a)), where no straight or
+/// flush outranks it. Three natural pairs and a fourth rank: C(13,3) 6^3 x 40, no joker. Three
+/// natural pairs below aces and the joker (as a lone ace): C(12,3) 6^3. Two pairs below aces, an
+/// ace and the joker (the pair of aces) and a fifth rank: C(12,2) 6^2 x 4 x 40, less the hands
+/// where the joker fills a straight (the three ranks beside the ace are three of 2-3-4-5 or of
+/// 10-J-Q-K: 2 x 4 x 3 rank choices, 6^2 x 4 x 4 suits) or a flush (one card of a suit from each
+/// pair, the ace and the fifth card of that suit: 4 x 3 x 3 of the suits, for every rank choice),
+/// counting the straight flushes once.
+#[test]
+fn fortune_three_pair_by_closed_form() {
+    let straights = 2 * 4 * 3 * 36 * 16;
+    let flushes = 66 * 10 * (4 * 3 * 3);
+    let straight_flushes = 2 * 4 * 3 * (4 * 3 * 3);
+    let ace_and_joker = 66 * 36 * 4 * 40 - (straights + flushes - straight_flushes);
+    let expected = 286 * 216 * 40 + 220 * 216 + ace_and_joker;
+    assert_eq!(expected, 2_862_000, "the Fortune notes' transcription check");
+    for reading in ["straight-over-trips", "trips-over-straight"] {
+        assert_eq!(get("face-up-pai-gow", "fortune-bonus", Some(reading)).get("three-pair"), Some(expected as u128));
+    }
+}

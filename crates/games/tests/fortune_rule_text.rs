@@ -353,35 +353,29 @@ fn parsheet_counts_match() {
         Err(e) => bad.push(format!("find: {e}")),
         Ok(wager) => {
             for (r, reading) in READINGS.iter().enumerate() {
-                match wager.count(Some(reading)) {
+                let oc = match wager.count(Some(reading)) {
+                    Ok(oc) => oc,
                     Err(e) => {
                         bad.push(format!("{reading}: count: {e}"));
-                        // For the record while the reading is missing: the default count against
-                        // this reading's.
-                        if let Ok(oc) = wager.count(None) {
-                            for (i, id) in IDS.iter().enumerate().take(NONE) {
-                                let theirs = oc.get(id);
-                                if theirs != Some(c[r][i] as u128) {
-                                    bad.push(format!("  default count vs {reading}: {id}: parsheet {:?}, rule text {}", theirs, c[r][i]));
-                                }
-                            }
-                        }
+                        continue;
                     }
-                    Ok(oc) => {
-                        if oc.cycle() != choose(53, 7) as u128 {
-                            bad.push(format!("{reading}: cycle {} != {}", oc.cycle(), choose(53, 7)));
-                        }
-                        for (i, id) in IDS.iter().enumerate().take(NONE) {
-                            let theirs = oc.get(id);
-                            if theirs != Some(c[r][i] as u128) {
-                                bad.push(format!("{reading}: {id}: parsheet {:?}, rule text {}", theirs, c[r][i]));
-                            }
-                        }
-                        for (id, _) in oc.rows() {
-                            if !IDS.contains(&id.as_str()) {
-                                bad.push(format!("{reading}: parsheet outcome '{id}' is not a Fortune hand"));
-                            }
-                        }
+                };
+                if oc.cycle() != choose(53, 7) as u128 {
+                    bad.push(format!("{reading}: cycle {} != {}", oc.cycle(), choose(53, 7)));
+                }
+                for (i, id) in IDS.iter().enumerate().take(NONE) {
+                    let theirs = oc.get(id);
+                    if theirs != Some(c[r][i] as u128) {
+                        bad.push(format!("{reading}: {id}: parsheet {:?}, rule text {}", theirs, c[r][i]));
+                    }
+                }
+                // The hands that pay nothing are parsheet's `other`.
+                if oc.get(parsheet_games::OTHER) != Some(c[r][NONE] as u128) {
+                    bad.push(format!("{reading}: no paying hand: parsheet {:?}, rule text {}", oc.get(parsheet_games::OTHER), c[r][NONE]));
+                }
+                for (id, _) in oc.rows() {
+                    if id != parsheet_games::OTHER && !IDS.contains(&id.as_str()) {
+                        bad.push(format!("{reading}: parsheet outcome '{id}' is not a Fortune hand"));
                     }
                 }
             }

@@ -9,7 +9,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
-use crate::{analyze, Analysis, AnalysisError, Line, OutcomeCounts, Pay, Paytable};
+use crate::{analyze, Analysis, AnalysisError, Line, OutcomeCounts, Pay, Paytable, MAX_PAY};
 
 fn probability(counts: &OutcomeCounts, outcome: &str) -> Option<BigRational> {
     counts.get(outcome).map(|n| BigRational::new(BigInt::from(n), BigInt::from(counts.cycle())))
@@ -86,7 +86,8 @@ pub struct Fix {
     pub analysis: Analysis,
 }
 
-/// Every change of one line to a whole-number "n to 1" pay (1 ≤ n ≤ `max_pay`), to a push or to
+/// Every change of one line to a whole-number "n to 1" pay (1 ≤ n ≤ `max_pay`, at most
+/// [`MAX_PAY`]), to a push or to
 /// "n/a" (no pay) that puts `figure(analysis)` inside `window`. Lines that pay from a meter are
 /// left alone.
 pub fn single_line_fixes(
@@ -120,7 +121,7 @@ pub fn single_line_fixes(
             let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
             // Zero to one is a push, already a candidate.
             let first = lo.ceil().to_integer().max(BigInt::one());
-            let last = hi.floor().to_integer().min(BigInt::from(max_pay));
+            let last = hi.floor().to_integer().min(BigInt::from(max_pay.min(MAX_PAY)));
             let mut x = first;
             while x <= last {
                 candidates.push(Pay::To(BigRational::from_integer(x.clone())));
@@ -140,96 +141,16 @@ pub fn single_line_fixes(
     Ok(fixes)
 }
 
-/// Bounds for one line in a paytable search: whole-number "to 1" pays from `min` to `max`.
-#[derive(Clone, Debug)]
-pub struct LineBounds {
-    pub outcome: String,
-    pub min: u64,
-    pub max: u64,
-}
-
-/// A paytable found by [`search`].
-#[derive(Clone, Debug)]
-pub struct Candidate {
-    pub pays: Vec<(String, u64)>,
-    pub analysis: Analysis,
-}
-
-/// All whole-number paytables within `bounds` whose house edge lies in [`low`, `high`], with
-/// pays not increasing down the list when `monotonic` (lines are given best hand first), up to
-/// `limit` results, closest to the middle of the range first. The search fixes lines from the
-/// top and prunes with the best and worst edges the remaining lines can still reach.
-pub fn search(counts: &OutcomeCounts, bounds: &[LineBounds], monotonic: bool, low: &BigRational, high: &BigRational, limit: usize) -> Vec<Candidate> {
-    let cycle = BigInt::from(counts.cycle());
-    let count = |o: &str| BigInt::from(counts.get(o).unwrap_or(0));
-    let lines: Vec<(String, BigInt, u64, u64)> = bounds.iter().map(|b| (b.outcome.clone(), count(&b.outcome), b.min, b.max)).collect();
-    // Work in integers: player's total net = Σ count·pay − (deals on no line).
-    let paid_deals: BigInt = lines.iter().map(|l| l.1.clone()).sum();
-    let losing = &cycle - &paid_deals;
-    // Edge e ∈ [low, high]  ⇔  −high·cycle ≤ net ≤ −low·cycle.
-    let net_min = (-(high * BigRational::from_integer(cycle.clone()))).ceil().to_integer();
-    let net_max = (-(low * BigRational::from_integer(cycle.clone()))).floor().to_integer();
-    let mut found: Vec<Vec<u64>> = Vec::new();
-    let mut pays = vec![0u64; lines.len()];
-    #[allow(clippy::too_many_arguments)]
-    fn go(i: usize, cap: u64, partial: &BigInt, lines: &[(String, BigInt, u64, u64)], monotonic: bool, net_min: &BigInt, net_max: &BigInt, losing: &BigInt, pays: &mut Vec<u64>, found: &mut Vec<Vec<u64>>, budget: &mut usize) {
-        if *budget == 0 {
-            return;
-        }
-        if i == lines.len() {
-            let net = partial - losing;
-            if &net >= net_min && &net <= net_max {
-                found.push(pays.clone());
-                *budget -= 1;
-            }
-            return;
-        }
-        let (_, n, min, max) = &lines[i];
-        let top = if monotonic { (*max).min(cap) } else { *max };
-        // Reachable range of the rest, for pruning.
-        let rest_max: BigInt = lines[i + 1..].iter().map(|l| &l.1 * BigInt::from(if monotonic { l.3.min(top) } else { l.3 })).sum();
-        let rest_min: BigInt = lines[i + 1..].iter().map(|l| &l.1 * BigInt::from(l.2)).sum();
-        for pay in (*min..=top).rev() {
-            let with = partial + n * BigInt::from(pay);
-            if &with + &rest_min - losing > *net_max {
-                continue;
-            }
-            if &with + &rest_max - losing < *net_min {
-                break;
-            }
-            pays[i] = pay;
-            go(i + 1, pay, &with, lines, monotonic, net_min, net_max, losing, pays, found, budget);
-        }
-    }
-    let mut budget = 100_000usize;
-    go(0, u64::MAX, &BigInt::zero(), &lines, monotonic, &net_min, &net_max, &losing, &mut pays, &mut found, &mut budget);
-    let middle = (low + high) / BigRational::from_integer(2.into());
-    let mut out: Vec<Candidate> = found
-        .into_iter()
-        .map(|p| {
-            let table = Paytable {
-                id: "candidate".into(),
-                lines: lines.iter().zip(&p).map(|(l, &x)| Line { outcome: l.0.clone(), pay: Pay::To(BigRational::from_integer(x.into())) }).collect(),
-            };
-            let analysis = analyze(counts, &table).expect("outcomes come from the counts");
-            Candidate { pays: lines.iter().zip(p).map(|(l, x)| (l.0.clone(), x)).collect(), analysis }
-        })
-        .collect();
-    out.sort_by(|a, b| (&a.analysis.house_edge - &middle).abs().cmp(&(&b.analysis.house_edge - &middle).abs()));
-    out.truncate(limit);
-    out
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn r(n: i64, d: i64) -> BigRational {
+    pub(crate) fn r(n: i64, d: i64) -> BigRational {
         BigRational::new(n.into(), d.into())
     }
 
     /// A die: six outcomes, one each.
-    fn die() -> OutcomeCounts {
+    pub(crate) fn die() -> OutcomeCounts {
         OutcomeCounts::new(6, (1..=6).map(|i| (format!("f{i}"), 1)).collect()).unwrap()
     }
 
@@ -259,18 +180,6 @@ mod tests {
         assert_eq!(six, ["4 to 1", "5 to 1"]);
         let one: Vec<String> = fixes.iter().filter(|f| f.outcome == "f1").map(|f| f.to.to_string()).collect();
         assert_eq!(one, ["Push", "1 to 1"]);
-    }
-
-    #[test]
-    fn search_finds_the_monotonic_tables_in_range() {
-        // Faces 6 and 5 pay a and b with 0 <= b <= a <= 4; edge = (4 - a - b)/6 must be 0:
-        // (4,0), (3,1), (2,2).
-        let bounds = [LineBounds { outcome: "f6".into(), min: 0, max: 4 }, LineBounds { outcome: "f5".into(), min: 0, max: 4 }];
-        let found = search(&die(), &bounds, true, &r(0, 1), &r(0, 1), 10);
-        let mut pays: Vec<(u64, u64)> = found.iter().map(|c| (c.pays[0].1, c.pays[1].1)).collect();
-        pays.sort();
-        assert_eq!(pays, [(2, 2), (3, 1), (4, 0)]);
-        assert!(found.iter().all(|c| c.analysis.house_edge.is_zero()));
     }
 
     #[test]

@@ -14,6 +14,7 @@
 pub mod explore;
 mod pay;
 pub mod progressive;
+pub mod search;
 
 use std::fmt;
 
@@ -22,6 +23,10 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
 pub use pay::{Pay, PayParseError};
+
+/// The most a line may pay, "1000000 to 1": the cap on pays read from tables, on search bounds
+/// and on `--max-pay`, so that no size a user controls can make a loop or allocation explode.
+pub const MAX_PAY: u64 = 1_000_000;
 
 /// How many deals of one wager's cycle end in each outcome.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -109,7 +109,11 @@ impl FromStr for Pay {
                 if b == BigRational::from_integer(0.into()) {
                     return Err(err("the second number is zero".into()));
                 }
-                return Ok(make(a / b));
+                let ratio = a / b;
+                if ratio > BigRational::from_integer(crate::MAX_PAY.into()) {
+                    return Err(err(format!("too large: pays are limited to {} to 1", crate::MAX_PAY)));
+                }
+                return Ok(make(ratio));
             }
         }
         Err(err("unrecognised form".into()))
@@ -157,6 +161,7 @@ mod tests {
         assert_eq!("$1,000".parse::<Pay>().unwrap(), Pay::Dollars(r(1000, 1)));
         assert_eq!("$7.50".parse::<Pay>().unwrap(), Pay::Dollars(r(15, 2)));
         assert_eq!("$5,000/20% of meter".parse::<Pay>().unwrap(), Pay::DollarsAndMeter(r(5000, 1), r(1, 5)));
+        assert_eq!("1000000 to 1".parse::<Pay>().unwrap(), Pay::To(r(1_000_000, 1)));
         for p in ["8 to 1", "3 to 2", "250 for 1", "Push", "n/a", "10% of meter", "$1000", "$5000/10% of meter"] {
             let pay: Pay = p.parse().unwrap();
             assert_eq!(pay.to_string().parse::<Pay>().unwrap(), pay, "{p}");
@@ -165,7 +170,7 @@ mod tests {
 
     #[test]
     fn rejects_nonsense() {
-        for bad in ["", "8", "-8 to 1", "8 to 0", "eight to one", "120% of meter", "8 to 1 to 1", "1e9 to 1", "$5/6", "$5/120% of meter", "99999999999999999999999999999999 to 1"] {
+        for bad in ["", "8", "-8 to 1", "8 to 0", "eight to one", "120% of meter", "8 to 1 to 1", "1e9 to 1", "$5/6", "$5/120% of meter", "99999999999999999999999999999999 to 1", "1000001 to 1", "9223372036854775809 to 1", "2000001 for 2"] {
             assert!(bad.parse::<Pay>().is_err(), "{bad:?}");
         }
     }

@@ -689,8 +689,8 @@ pub struct SevenCardLines {
     pub five_aces: bool,
     /// Four of one rank other than aces, and the joker.
     pub five_of_a_kind: bool,
-    /// At least three ranks held at least twice each among the natural
-    /// cards (the joker pairs nothing).
+    /// At least three ranks held at least twice each, the joker counting
+    /// as an ace (§ 688a.6(a): it "shall be used and ranked as an ace").
     pub three_pair: bool,
 }
 
@@ -751,6 +751,9 @@ pub fn pai_gow_seven_card_lines(cards: &[RefCard; 7]) -> SevenCardLines {
         royal_plus_royal_match,
         five_aces: joker && count[ACE as usize] == 4,
         five_of_a_kind: joker && (0..ACE).any(|r| count[r as usize] == 4),
-        three_pair: count.iter().filter(|&&n| n >= 2).count() >= 3,
+        three_pair: (0..13)
+            .filter(|&r| count[r as usize] + (joker && r == ACE) as u8 >= 2)
+            .count()
+            >= 3,
     }
 }

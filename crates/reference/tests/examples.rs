@@ -292,7 +292,15 @@ fn pai_gow_seven_card_lines_examples() {
     assert_eq!(lines("As Ks Qs Js Ts Kh Qh"), royal_match);
     assert_eq!(lines("As Ks Jk Js Ts Kh Qh"), royal_match);
     assert_eq!(lines("As Ks Qs Js Ts Kh Qd"), none); // K and Q of different suits
-    assert_eq!(lines("As Ks Qs Js Jk Kh Qh"), royal_match); // joker as Ts
+    // Joker as Ts for the royal; as an ace it would pair As beside K-K and Q-Q: the flags are
+    // independent, so this hand holds three pair too (a game pays its best line).
+    assert_eq!(
+        lines("As Ks Qs Js Jk Kh Qh"),
+        SevenCardLines {
+            three_pair: true,
+            ..royal_match
+        }
+    );
     assert_eq!(lines("As Ks Qs Js 9s Kh Qh"), none);
 
     assert_eq!(
@@ -326,7 +334,15 @@ fn pai_gow_seven_card_lines_examples() {
             ..none
         }
     );
-    assert_eq!(lines("3c 3d 5h 5s 9c Jk Kh"), none); // the joker does not pair
+    // § 688a.6(a): the joker plays as an ace, so it pairs an ace and nothing else.
+    assert_eq!(lines("3c 3d 5h 5s 9c Jk Kh"), none);
+    assert_eq!(
+        lines("3c 3d 5h 5s Ac Jk Kh"),
+        SevenCardLines {
+            three_pair: true,
+            ..none
+        }
+    );
     assert_eq!(lines("Ac Ad 5h 5s 9c Jk Kh"), none);
 }
 

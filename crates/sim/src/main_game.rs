@@ -134,3 +134,63 @@ pub fn dj_wild(raises: &dyn Fn(&[parsheet_reference::RefCard]) -> bool, blind: &
     }
     MainGameEstimate::from_sums(rounds, sum, sum_sq, wagered)
 }
+
+/// Deals `rounds` rounds of World Poker Tour Heads-Up Hold 'Em (677a) from a freshly shuffled
+/// `deck` (the 52 cards, or a reduced deck for checks against exact reduced-deck solutions): the
+/// player's two cards, the flop, the turn and river, the dealer's two cards.
+/// `play(hole, board)` is the player's Raise in Antes with the board seen so far (none, three
+/// or five cards): 0 checks before the river and folds at it; a raise ends the decisions.
+/// Settled by 677a.11(h) with the reference evaluator: a fold loses Ante and Odds; the dealer
+/// qualifies with a pair or better, else the Ante pushes; a win pays Ante (if the dealer
+/// qualifies) and Raise 1 to 1 and the Odds at `odds_win(category)` (its net per unit); a tie
+/// pushes; a loss loses Ante (if the dealer qualifies) and Raise, and the Odds, except that a
+/// straight or better losing to a qualifying dealer gets `bad_beat(category)` on the Odds.
+pub fn heads_up(
+    deck: &[parsheet_reference::RefCard],
+    play: &dyn Fn(&[parsheet_reference::RefCard], &[parsheet_reference::RefCard]) -> f64,
+    odds_win: &dyn Fn(parsheet_reference::RefCategory) -> f64,
+    bad_beat: &dyn Fn(parsheet_reference::RefCategory) -> f64,
+    rounds: u64,
+    seed: u64,
+) -> MainGameEstimate {
+    use parsheet_reference::{standard, RefCategory};
+    let mut deck = deck.to_vec();
+    let mut rng = Xoshiro256::seed_from(seed);
+    let (mut sum, mut sum_sq, mut wagered) = (0f64, 0f64, 0f64);
+    for _ in 0..rounds {
+        let cards = rng.deal(&mut deck, 9);
+        let (hole, board, dealer) = (&cards[..2], &cards[2..7], &cards[7..]);
+        // 677a.11(b), (d), (f): pre-flop, after the flop, after the turn and river.
+        let mut raise = play(hole, &[]);
+        if raise == 0.0 {
+            raise = play(hole, &board[..3]);
+        }
+        if raise == 0.0 {
+            raise = play(hole, board);
+        }
+        wagered += 2.0 + raise;
+        let net = if raise == 0.0 {
+            -2.0
+        } else {
+            let mine: Vec<_> = hole.iter().chain(board).copied().collect();
+            let theirs: Vec<_> = dealer.iter().chain(board).copied().collect();
+            let (p, d) = (standard(&mine), standard(&theirs));
+            let qualifies = d.category >= RefCategory::Pair;
+            let ante = if qualifies { 1.0 } else { 0.0 };
+            match p.cmp(&d) {
+                std::cmp::Ordering::Greater => ante + raise + odds_win(p.category),
+                std::cmp::Ordering::Equal => 0.0,
+                std::cmp::Ordering::Less => {
+                    let odds = if qualifies && p.category >= RefCategory::Straight { bad_beat(p.category) } else { -1.0 };
+                    -ante - raise + odds
+                }
+            }
+        };
+        sum += net;
+        sum_sq += net * net;
+    }
+    let n = rounds as f64;
+    let mean = sum / n;
+    let variance = (sum_sq / n - mean * mean).max(0.0);
+    MainGameEstimate { rounds, mean_net: mean, standard_error: (variance / n).sqrt(), mean_wagered: wagered / n }
+}

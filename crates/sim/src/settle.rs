@@ -155,7 +155,7 @@ pub static RULES: &[Rules] = &[
             "three-of-a-kind-natural",
             "three-of-a-kind-with-wild",
         ],
-        variants: &["no-wild-cards", "deuces-played-natural"],
+        variants: &["no-wild-cards", "deuces-played-natural", "same-value-natural"],
         settle: dj_trips_bonus,
     },
     Rules {
@@ -216,7 +216,7 @@ pub static RULES: &[Rules] = &[
             "three-of-a-kind",
             "three-pair",
         ],
-        variants: &[],
+        variants: &["straight-over-trips", "trips-over-straight"],
         settle: fortune_bonus,
     },
     Rules {
@@ -408,6 +408,7 @@ fn dj_trips_bonus(hand: &[RefCard], variant: &str) -> Option<&'static str> {
     let natural = match variant {
         "no-wild-cards" => hand.iter().all(|&c| !c.is_joker() && c.rank() != Some(0)),
         "deuces-played-natural" => !hand.contains(&RefCard::Joker) && reference::deuces_natural_category(hand) == Some(category),
+        "same-value-natural" => !hand.contains(&RefCard::Joker) && reference::standard(hand) == reference::deuces_joker_wild(hand),
         other => panic!("trips-bonus has no variant {other:?}"),
     };
     use RefCategory::*;
@@ -536,7 +537,12 @@ fn best_without_five_of_a_kind(hand: &[RefCard]) -> RefCategory {
 /// Face Up Pai Gow Fortune Bonus (688a.6(b), (e)): the seven-card hands first (natural seven-card
 /// straight flush, royal flush plus royal match, seven-card straight flush with the joker), then
 /// the best five-card hand, with three pair between three of a kind and two pair.
-fn fortune_bonus(hand: &[RefCard], _: &str) -> Option<&'static str> {
+fn fortune_bonus(hand: &[RefCard], variant: &str) -> Option<&'static str> {
+    let trips_over_straight = match variant {
+        "straight-over-trips" => false,
+        "trips-over-straight" => true,
+        other => panic!("fortune-bonus has no variant {other:?}"),
+    };
     let seven: &[RefCard; 7] = hand.try_into().expect("seven cards");
     let lines = reference::pai_gow_seven_card_lines(seven);
     if lines.seven_card_straight_flush_natural {
@@ -556,10 +562,21 @@ fn fortune_bonus(hand: &[RefCard], _: &str) -> Option<&'static str> {
         FourOfAKind => "four-of-a-kind",
         FullHouse => "full-house",
         Flush => "flush",
+        Straight if trips_over_straight && holds_three_of_a_kind(hand, false) => "three-of-a-kind",
         Straight => "straight",
         ThreeOfAKind => "three-of-a-kind",
         TwoPair if lines.three_pair => "three-pair",
         _ => return None,
+    })
+}
+
+/// Whether seven cards can be set as three of a kind (688a.6(b)(8)): three of a rank, or a pair
+/// and the joker, which plays as an ace (688a.6(a)) unless it is fully wild.
+fn holds_three_of_a_kind(hand: &[RefCard], fully_wild_joker: bool) -> bool {
+    let joker = hand.contains(&RefCard::Joker) as usize;
+    (0..13u8).any(|r| {
+        let n = hand.iter().filter(|c| c.rank() == Some(r)).count();
+        n >= 3 || (n + joker >= 3 && (fully_wild_joker || r == ACE))
     })
 }
 
@@ -627,16 +644,7 @@ fn fupg_progressive(hand: &[RefCard], variant: &str) -> Option<&'static str> {
         FourOfAKind => "four-of-a-kind",
         FullHouse => "full-house",
         Flush => "flush",
-        Straight if trips_over_straight && {
-            let joker = joker as usize;
-            (0..13u8).any(|r| {
-                let n = hand.iter().filter(|c| c.rank() == Some(r)).count();
-                n >= 3 || (n + joker >= 3 && (wild || r == ACE))
-            })
-        } =>
-        {
-            "three-of-a-kind"
-        }
+        Straight if trips_over_straight && holds_three_of_a_kind(hand, wild) => "three-of-a-kind",
         Straight => "straight",
         ThreeOfAKind => "three-of-a-kind",
         _ => return None,
@@ -682,10 +690,16 @@ mod tests {
         let sf = "2c 3c 4c 5c 6c";
         assert_eq!(settle("dj-wild", "trips-bonus", sf, "no-wild-cards"), Some("straight-flush-with-wild"));
         assert_eq!(settle("dj-wild", "trips-bonus", sf, "deuces-played-natural"), Some("straight-flush-natural"));
-        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "8s 9s Ts Js Qs Ks As", ""), Some("7-card-straight-flush"));
-        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Jk 9s Ts Js Qs Ks As", ""), Some("7-card-straight-flush-with-joker"));
-        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ts Js Qs Ks As Kh Qh", ""), Some("royal-flush-plus-royal-match"));
-        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ks Kh Qs Qh 3s 3h 7d", ""), Some("three-pair"));
-        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ks Kh Qs Qh 3s 4h 7d", ""), None);
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "8s 9s Ts Js Qs Ks As", "straight-over-trips"), Some("7-card-straight-flush"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Jk 9s Ts Js Qs Ks As", "straight-over-trips"), Some("7-card-straight-flush-with-joker"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ts Js Qs Ks As Kh Qh", "straight-over-trips"), Some("royal-flush-plus-royal-match"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ks Kh Qs Qh 3s 3h 7d", "straight-over-trips"), Some("three-pair"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ks Kh Qs Qh 3s 4h 7d", "straight-over-trips"), None);
+        // 688a.6(a): the joker plays as an ace, so it pairs the ace: three pair.
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "Ks Kh Qs Qh As Jk 7d", "straight-over-trips"), Some("three-pair"));
+        // A straight and three of a kind (the joker an ace beside two aces, or the 5): the
+        // reading decides which line pays.
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "As Ah Jk 2d 3c 4s 9h", "straight-over-trips"), Some("straight"));
+        assert_eq!(settle("face-up-pai-gow", "fortune-bonus", "As Ah Jk 2d 3c 4s 9h", "trips-over-straight"), Some("three-of-a-kind"));
     }
 }

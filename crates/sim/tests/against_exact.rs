@@ -181,8 +181,18 @@ fn dj_wild_trips_bonus_deuces_played_natural() {
 }
 
 #[test]
+fn dj_wild_trips_bonus_same_value_natural() {
+    check("dj-wild", "trips-bonus", Some("same-value-natural"), &builtin_tables("dj-wild", "trips-bonus"), 2_000_000, 112);
+}
+
+#[test]
 fn face_up_pai_gow_fortune_bonus() {
     check("face-up-pai-gow", "fortune-bonus", None, &builtin_tables("face-up-pai-gow", "fortune-bonus"), 1_000_000, 110);
+}
+
+#[test]
+fn face_up_pai_gow_fortune_bonus_trips_over_straight() {
+    check("face-up-pai-gow", "fortune-bonus", Some("trips-over-straight"), &builtin_tables("face-up-pai-gow", "fortune-bonus"), 1_000_000, 111);
 }
 
 /// A made-up fixed table for progressive wagers: their meter pays have no fixed price.

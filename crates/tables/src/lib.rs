@@ -16,6 +16,7 @@ use parsheet_paytable::{Line, Pay, Paytable};
 use serde_json::{Map, Value};
 
 pub mod house_way;
+mod strict;
 
 /// A table file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +57,15 @@ pub struct WagerTables {
     pub paytables: Vec<PaytableEntry>,
     pub published: Vec<Published>,
     pub notes: Vec<String>,
+    /// Figures computed while transcribing (`checks`), each asserted against the code.
+    pub checks: Vec<TranscriptionCheck>,
+}
+
+impl WagerTables {
+    /// The paytable `id`, if this wager has it.
+    pub fn paytable(&self, id: &str) -> Option<&PaytableEntry> {
+        self.paytables.iter().find(|p| p.table.id == id)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -68,6 +78,64 @@ pub struct PaytableEntry {
     pub envy: Vec<(String, Pay)>,
     /// Notes on the table and on its lines (the latter prefixed with the outcome id).
     pub notes: Vec<String>,
+    /// The rule reading the table prints for itself (`reading`), the default for this table.
+    pub reading: Option<String>,
+    /// Cells believed misprinted, with the pay the evidence supports (`corrected` on a line).
+    pub corrections: Vec<Correction>,
+}
+
+/// A printed pay and the pay the evidence says was meant. The printed pay stays the
+/// transcription; the correction is only ever computed beside it, labelled.
+#[derive(Clone, Debug)]
+pub struct Correction {
+    /// The outcome whose pay is corrected.
+    pub outcome: String,
+    pub pay: Pay,
+    pub note: String,
+}
+
+impl PaytableEntry {
+    /// The reading a computation of this table uses: the one asked for, else the one the table
+    /// prints, else the wager's default.
+    pub fn reading<'a>(&'a self, asked: Option<&'a str>, wager: &parsheet_games::Wager) -> Option<&'a str> {
+        asked.or(self.reading.as_deref()).or(wager.variants.first().map(|v| v.id))
+    }
+
+    /// The table with its misprint corrections applied, if it has any.
+    pub fn corrected(&self) -> Option<Paytable> {
+        if self.corrections.is_empty() {
+            return None;
+        }
+        let mut table = self.table.clone();
+        for c in &self.corrections {
+            let line = table.lines.iter_mut().find(|l| l.outcome == c.outcome).expect("checked when read");
+            line.pay = c.pay.clone();
+        }
+        Some(table)
+    }
+}
+
+/// What a transcription check asserts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckValue {
+    /// The exact number of deals in `outcomes` together.
+    Combinations(u128),
+    /// The payback (or hold) of `paytable`, to the printed places.
+    Payback(Percent),
+    Hold(Percent),
+}
+
+/// A figure computed independently while transcribing (a throwaway enumeration, a closed
+/// form), quoted in the notes: a check of the code, asserted by the test suite.
+#[derive(Clone, Debug)]
+pub struct TranscriptionCheck {
+    pub value: CheckValue,
+    /// The outcomes counted together (`Combinations` only).
+    pub outcomes: Vec<String>,
+    pub paytable: Option<String>,
+    /// The reading it was computed under; `None` holds for every reading.
+    pub reading: Option<String>,
+    pub note: String,
 }
 
 /// What a published figure measures, in the source's words.
@@ -114,6 +182,8 @@ pub struct Published {
     pub section: String,
     pub quote: String,
     pub note: Option<String>,
+    /// The figure the evidence says was meant, where the printed one looks misprinted.
+    pub corrected: Option<(Percent, String)>,
 }
 
 const BUILTIN: [(&str, &str); 6] = [
@@ -132,26 +202,56 @@ pub fn builtin() -> Result<Vec<GameTables>, TableError> {
     Ok(games)
 }
 
-/// Every `*.json` file of `dir`.
+/// The largest table file read: the six chapters together are under 200 kB.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Every table file of `dir`: regular files (or links to them) named `*.json`. Hidden files
+/// (`.x.json`, editors' `.#x.json` locks) and broken links are passed over; anything else named
+/// `*.json` that is not a regular file (a FIFO, a device, a directory) is refused, since reading
+/// it could block or never end.
 pub fn load_dir(dir: &Path) -> Result<Vec<GameTables>, TableError> {
     let err = |problem: String| TableError { file: dir.display().to_string(), field: String::new(), problem };
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| err(format!("cannot read directory: {e}")))?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".json") && !n.starts_with('.')))
         .collect();
     paths.sort();
-    if paths.is_empty() {
-        return Err(err("no .json table files in this directory".into()));
-    }
     let mut games = Vec::new();
     for path in paths {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| TableError { file: file.clone(), field: String::new(), problem: format!("cannot read: {e}") })?;
+        let Some(text) = read_table_file(&path).map_err(|problem| TableError { file: file.clone(), field: String::new(), problem })? else { continue };
         games.push(parse(&file, &text)?);
+    }
+    if games.is_empty() {
+        return Err(err("no .json table files in this directory".into()));
     }
     check_distinct_games(&games)?;
     Ok(games)
+}
+
+/// One file's text, or `None` for a broken link; refuses what is not a regular file of at most
+/// [`MAX_FILE_BYTES`], checking the size before reading and again while reading (a file may grow).
+fn read_table_file(path: &Path) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(_) if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => return Ok(None),
+        Err(e) => return Err(format!("cannot read: {e}")),
+    };
+    if !meta.is_file() {
+        return Err("not a regular file; a table file must be a plain .json file (remove it or rename it)".into());
+    }
+    let too_large = || format!("larger than {} MB; a table file is far smaller, so this is not one", MAX_FILE_BYTES / (1024 * 1024));
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)).map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map(Some).map_err(|e| format!("not UTF-8 text (byte {}); save the file as UTF-8", e.utf8_error().valid_up_to()))
 }
 
 fn check_distinct_games(games: &[GameTables]) -> Result<(), TableError> {
@@ -165,6 +265,19 @@ fn check_distinct_games(games: &[GameTables]) -> Result<(), TableError> {
         }
     }
     Ok(())
+}
+
+/// The keys each object of the schema may hold (`tables/README.md`), in one place so that a new
+/// optional key is added here and in the reader that gives it meaning.
+mod keys {
+    pub const FILE: &[&str] = &["schema", "game", "title", "chapter", "rulemaking", "wagers"];
+    pub const WAGER: &[&str] = &["id", "title", "section", "paytables", "published", "notes", "checks"];
+    pub const CHECK: &[&str] = &["kind", "outcome", "paytable", "reading", "value", "note"];
+    pub const PAYTABLE: &[&str] = &["id", "section", "terms", "lines", "notes", "reading"];
+    pub const LINE: &[&str] = &["outcome", "hand", "pays", "envy", "note", "corrected"];
+    pub const LINE_CORRECTED: &[&str] = &["pays", "note"];
+    pub const FIGURE: &[&str] = &["paytable", "kind", "value", "range", "section", "quote", "note", "corrected"];
+    pub const FIGURE_CORRECTED: &[&str] = &["value", "note"];
 }
 
 /// A cursor into the JSON document that knows its path, for error messages.
@@ -215,6 +328,28 @@ impl<'a> At<'a> {
         Ok(items.iter().enumerate().map(|(i, v)| At { file: self.file, path: format!("{}[{i}]", self.path), value: v }).collect())
     }
 
+    /// Refuses keys the schema does not have (a misspelt `"publshed"` would otherwise be
+    /// silently ignored).
+    fn keys(&self, allowed: &[&str]) -> Result<(), TableError> {
+        for key in self.object()?.keys() {
+            if !allowed.contains(&key.as_str()) {
+                let path = if self.path.is_empty() { key.clone() } else { format!("{}.{key}", self.path) };
+                return Err(TableError { file: self.file.to_string(), field: path, problem: format!("unknown key {key:?}; keys here: {}", allowed.join(", ")) });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the keys of each object in an optional array or object field whose meaning is
+    /// read elsewhere.
+    fn nested_keys(&self, name: &str, allowed: &[&str]) -> Result<(), TableError> {
+        match self.optional(name)? {
+            Some(a) if a.value.is_array() => a.array()?.iter().try_for_each(|x| x.keys(allowed)),
+            Some(a) if a.value.is_object() => a.keys(allowed),
+            _ => Ok(()),
+        }
+    }
+
     fn strings(&self) -> Result<Vec<String>, TableError> {
         self.array()?.iter().map(|a| a.string().map(str::to_string)).collect()
     }
@@ -237,9 +372,11 @@ fn is_id(s: &str) -> bool {
 
 /// Reads one file's text. `file` is only used in error messages.
 pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| TableError { file: file.to_string(), field: String::new(), problem: format!("not valid JSON: {e}") })?;
+    // Some editors start UTF-8 files with a byte-order mark; it is not JSON, but it is harmless.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let value = strict::from_str(text).map_err(|(field, problem)| TableError { file: file.to_string(), field, problem })?;
     let root = At { file, path: String::new(), value: &value };
+    root.keys(keys::FILE)?;
     let schema = root.field("schema")?;
     if schema.value.as_u64() != Some(1) {
         return Err(schema.err("unsupported schema version; this parsheet reads schema 1"));
@@ -268,6 +405,8 @@ pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
 }
 
 fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
+    w.keys(keys::WAGER)?;
+    w.nested_keys("checks", keys::CHECK)?;
     let id_at = w.field("id")?;
     let id = id_at.string()?;
     if !is_id(id) {
@@ -293,6 +432,10 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
         }
         published.push(figure);
     }
+    let mut checks = Vec::new();
+    for c in w.optional("checks")?.map(|a| a.array()).transpose()?.unwrap_or_default() {
+        checks.push(parse_check(known, &paytables, &c)?);
+    }
     Ok(WagerTables {
         id: id.to_string(),
         title: w.field("title")?.nonempty_string()?.to_string(),
@@ -300,10 +443,66 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
         paytables,
         published,
         notes: w.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default(),
+        checks,
     })
 }
 
+/// A reading named in a file must be one the wager has (when parsheet knows the wager).
+fn check_reading(known: Option<&parsheet_games::Wager>, at: &At) -> Result<String, TableError> {
+    let reading = at.string()?;
+    if let Some(w) = known {
+        if !w.variants.iter().any(|v| v.id == reading) {
+            let ids: Vec<&str> = w.variants.iter().map(|v| v.id).collect();
+            let valid = if ids.is_empty() { "none (the wager has one reading)".to_string() } else { ids.join(", ") };
+            return Err(at.err(format!("{reading:?} is not a reading of {} {}; readings: {valid}", w.game, w.id)));
+        }
+    }
+    Ok(reading.to_string())
+}
+
+fn parse_check(known: Option<&parsheet_games::Wager>, paytables: &[PaytableEntry], c: &At) -> Result<TranscriptionCheck, TableError> {
+    let reading = c.optional("reading")?.map(|r| check_reading(known, &r)).transpose()?;
+    let paytable = c.optional("paytable")?.map(|p| p.string().map(str::to_string)).transpose()?;
+    if let Some(t) = &paytable {
+        if !paytables.iter().any(|p| &p.table.id == t) {
+            return Err(c.field("paytable")?.err(format!("no paytable {t:?} in this wager")));
+        }
+    }
+    let outcomes = match c.optional("outcome")? {
+        None => Vec::new(),
+        Some(o) if o.value.is_array() => o.strings()?,
+        Some(o) => vec![o.string()?.to_string()],
+    };
+    if let Some(w) = known {
+        if let Some(bad) = outcomes.iter().find(|o| !w.has_outcome(o)) {
+            return Err(c.field("outcome")?.err(format!("{bad:?} is not an outcome of {} {}; outcomes: {}", w.game, w.id, w.outcomes.join(", "))));
+        }
+    }
+    let kind_at = c.field("kind")?;
+    let value_at = c.field("value")?;
+    let value = match kind_at.string()? {
+        "combinations" => {
+            let text = value_at.string()?;
+            let n = text.parse::<u128>().map_err(|_| value_at.err(format!("{text:?} is not a whole number of deals")))?;
+            if outcomes.is_empty() {
+                return Err(c.err("a combinations check names the outcome(s) it counts"));
+            }
+            CheckValue::Combinations(n)
+        }
+        kind @ ("payback" | "hold") => {
+            if paytable.is_none() {
+                return Err(c.err(format!("a {kind} check names its paytable")));
+            }
+            let p = parse_percent(&value_at)?;
+            if kind == "payback" { CheckValue::Payback(p) } else { CheckValue::Hold(p) }
+        }
+        other => return Err(kind_at.err(format!("unknown check kind {other:?}; kinds: combinations, payback, hold"))),
+    };
+    Ok(TranscriptionCheck { value, outcomes, paytable, reading, note: c.field("note")?.nonempty_string()?.to_string() })
+}
+
 fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<PaytableEntry, TableError> {
+    p.keys(keys::PAYTABLE)?;
     let id_at = p.field("id")?;
     let id = id_at.string()?;
     if !is_id(id) {
@@ -311,12 +510,15 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
     }
     let mut lines: Vec<Line> = Vec::new();
     let mut envy = Vec::new();
+    let mut corrections = Vec::new();
     let mut notes = p.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default();
     let line_ats = p.field("lines")?.array()?;
     if line_ats.is_empty() {
         return Err(p.field("lines")?.err("a paytable needs at least one line"));
     }
     for l in line_ats {
+        l.keys(keys::LINE)?;
+        l.nested_keys("corrected", keys::LINE_CORRECTED)?;
         let outcome_at = l.field("outcome")?;
         let outcome = outcome_at.string()?;
         if let Some(w) = known {
@@ -345,6 +547,11 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
         if let Some(n) = l.optional("note")? {
             notes.push(format!("{outcome}: {}", n.string()?));
         }
+        if let Some(c) = l.optional("corrected")? {
+            let pays_at = c.field("pays")?;
+            let corrected: Pay = pays_at.string()?.parse().map_err(|e: parsheet_paytable::PayParseError| pays_at.err(e.to_string()))?;
+            corrections.push(Correction { outcome: outcome.to_string(), pay: corrected, note: c.field("note")?.nonempty_string()?.to_string() });
+        }
         l.field("hand")?.string()?;
         lines.push(Line { outcome: outcome.to_string(), pay });
     }
@@ -361,6 +568,8 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
         terms,
         envy,
         notes,
+        reading: p.optional("reading")?.map(|r| check_reading(known, &r)).transpose()?,
+        corrections,
     })
 }
 
@@ -381,6 +590,8 @@ fn parse_percent(a: &At) -> Result<Percent, TableError> {
 }
 
 fn parse_figure(f: &At) -> Result<Published, TableError> {
+    f.keys(keys::FIGURE)?;
+    f.nested_keys("corrected", keys::FIGURE_CORRECTED)?;
     let kind_at = f.field("kind")?;
     let kind = match kind_at.string()? {
         "hold" => FigureKind::Hold,
@@ -393,7 +604,13 @@ fn parse_figure(f: &At) -> Result<Published, TableError> {
     let range = match f.optional("range")? {
         None => None,
         Some(r) => match r.array()?.as_slice() {
-            [lo, hi] => Some((parse_percent(lo)?, parse_percent(hi)?)),
+            [lo, hi] => {
+                let (low, high) = (parse_percent(lo)?, parse_percent(hi)?);
+                if low.value > high.value {
+                    return Err(r.err(format!("the range runs from {} down to {}; write the low end first", low.text, high.text)));
+                }
+                Some((low, high))
+            }
             _ => return Err(r.err("a range is two percentages, low and high")),
         },
     };
@@ -408,6 +625,10 @@ fn parse_figure(f: &At) -> Result<Published, TableError> {
         section: f.field("section")?.nonempty_string()?.to_string(),
         quote: f.field("quote")?.nonempty_string()?.to_string(),
         note: f.optional("note")?.map(|n| n.string().map(str::to_string)).transpose()?,
+        corrected: match f.optional("corrected")? {
+            None => None,
+            Some(c) => Some((parse_percent(&c.field("value")?)?, c.field("note")?.nonempty_string()?.to_string())),
+        },
     })
 }
 

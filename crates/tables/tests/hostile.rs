@@ -161,3 +161,130 @@ fn a_written_paytable_reads_back() {
     let back = parse("back.json", &text).unwrap();
     assert_eq!(back.wagers[0].paytables[0].table, table);
 }
+
+#[test]
+fn unknown_keys_are_refused_with_the_field_named() {
+    let (field, problem) = error_of(&with(&["wagers", "0", "publshed"], serde_json::json!([])));
+    assert_eq!(field, "wagers[0].publshed");
+    assert!(problem.contains("unknown key") && problem.contains("published"), "lists the keys: {problem}");
+    assert_eq!(error_of(&with(&["titel"], "x".into())).0, "titel");
+    assert_eq!(error_of(&with(&["wagers", "0", "paytables", "0", "lines", "0", "pay"], "1 to 1".into())).0, "wagers[0].paytables[0].lines[0].pay");
+    assert_eq!(error_of(&with(&["wagers", "0", "published", "0", "valeu"], "1%".into())).0, "wagers[0].published[0].valeu");
+}
+
+#[test]
+fn the_optional_keys_of_the_schema_are_accepted() {
+    // Corrections and checks (their meaning is tested with the built-in tables, which also
+    // carry paytable readings; over-under bonus has no readings, so none is named here).
+    let mut doc = with(&["wagers", "0", "checks"], serde_json::json!([{"kind": "combinations", "outcome": "6-or-33", "value": "1", "note": "n"}, {"kind": "payback", "paytable": "default", "value": "95%", "note": "n"}]));
+    doc["wagers"][0]["paytables"][0]["lines"][0]["corrected"] = serde_json::json!({"pays": "49 to 1", "note": "n"});
+    doc["wagers"][0]["published"][0]["corrected"] = serde_json::json!({"value": "95.01%", "note": "n"});
+    parse("my.json", &doc.to_string()).unwrap();
+    doc["wagers"][0]["checks"][0]["vlaue"] = "1".into();
+    assert_eq!(error_of(&doc).0, "wagers[0].checks[0].vlaue");
+}
+
+#[test]
+fn duplicate_keys_are_refused_with_the_field_named() {
+    // serde_json's Value keeps the last of two equal keys; the reader must not.
+    let text = valid().to_string().replacen("\"pays\":\"50 to 1\"", "\"pays\":\"50 to 1\",\"pays\":\"5000 to 1\"", 1);
+    assert!(text.contains("5000 to 1"));
+    let e = parse("my.json", &text).unwrap_err();
+    assert_eq!(e.field, "wagers[0].paytables[0].lines[0].pays");
+    assert!(e.problem.contains("twice"), "{e}");
+    let e = parse("my.json", "{\"schema\": 1, \"schema\": 1}").unwrap_err();
+    assert_eq!(e.field, "schema");
+}
+
+#[test]
+fn a_byte_order_mark_is_stripped() {
+    let g = parse("my.json", &format!("\u{feff}{}", valid())).unwrap();
+    assert_eq!(g.game, "over-under");
+}
+
+#[test]
+fn an_inverted_range_is_refused() {
+    let mut doc = valid();
+    let figure = &mut doc["wagers"][0]["published"][0];
+    figure.as_object_mut().unwrap().remove("value");
+    figure["paytable"] = serde_json::Value::Null;
+    figure["range"] = serde_json::json!(["96.00%", "94.00%"]);
+    let (field, problem) = error_of(&doc);
+    assert_eq!(field, "wagers[0].published[0].range");
+    assert!(problem.contains("low end first"), "{problem}");
+    doc["wagers"][0]["published"][0]["range"] = serde_json::json!(["94.00%", "96.00%"]);
+    parse("my.json", &doc.to_string()).unwrap();
+}
+
+#[test]
+fn pays_above_a_million_to_one_are_refused() {
+    for bad in ["9223372036854775809 to 1", "10000000000000000000 to 1", "1000001 to 1"] {
+        let (field, problem) = error_of(&with(&["wagers", "0", "paytables", "0", "lines", "0", "pays"], bad.into()));
+        assert_eq!(field, "wagers[0].paytables[0].lines[0].pays");
+        assert!(problem.contains("1000000 to 1"), "{bad}: {problem}");
+    }
+}
+
+mod directories {
+    //! What `load_dir` reads from a directory a user points it at.
+
+    use std::fs;
+    use std::path::PathBuf;
+
+    use parsheet_tables::{load_dir, MAX_FILE_BYTES};
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("parsheet-tables-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("mine.json"), super::valid().to_string()).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_game_field_decides_whatever_the_file_is_called() {
+        let dir = scratch("name");
+        let games = load_dir(&dir).unwrap();
+        assert_eq!(games[0].game, "over-under");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn hidden_files_and_broken_links_are_passed_over() {
+        let dir = scratch("hidden");
+        // An editor's lock file is a broken symlink named .#x.json; a backup a hidden copy.
+        std::os::unix::fs::symlink("user@host.1234:1700000000", dir.join(".#mine.json")).unwrap();
+        fs::write(dir.join(".mine.json"), "not JSON").unwrap();
+        fs::write(dir.join("mine.json~"), "not JSON").unwrap();
+        std::os::unix::fs::symlink(dir.join("gone"), dir.join("broken.json")).unwrap();
+        assert_eq!(load_dir(&dir).unwrap().len(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn devices_fifos_and_huge_files_are_refused_before_reading() {
+        let dir = scratch("special");
+        std::os::unix::fs::symlink("/dev/zero", dir.join("zero.json")).unwrap();
+        let e = load_dir(&dir).unwrap_err();
+        assert!(e.file.ends_with("zero.json") && e.problem.contains("not a regular file"), "{e}");
+        fs::remove_file(dir.join("zero.json")).unwrap();
+
+        if std::process::Command::new("mkfifo").arg(dir.join("x.json")).status().is_ok_and(|s| s.success()) {
+            // Opening a FIFO would block until a writer comes: it must not be opened at all.
+            let e = load_dir(&dir).unwrap_err();
+            assert!(e.file.ends_with("x.json") && e.problem.contains("not a regular file"), "{e}");
+            fs::remove_file(dir.join("x.json")).unwrap();
+        } else {
+            eprintln!("skipped the FIFO case: mkfifo is not available");
+        }
+
+        // A sparse file just over the cap: refused by its size, not read.
+        let big = fs::File::create(dir.join("big.json")).unwrap();
+        big.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let e = load_dir(&dir).unwrap_err();
+        assert!(e.file.ends_with("big.json") && e.problem.contains("16 MB"), "{e}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

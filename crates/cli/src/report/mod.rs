@@ -14,15 +14,16 @@ use serde_json::{json, Value};
 
 use crate::explain::explain_one;
 use crate::progress::Progress;
-use crate::verify::{check_figure, counts_of, Counted, Status};
+use crate::verify::{counts_of, figure_checks, Counted, Status};
 use crate::TablesArg;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Where to write the report (created if missing).
+    /// Where to write the report (created if missing; a previous report there is replaced as a
+    /// whole, and only once the new one is complete).
     #[arg(long, default_value = "report")]
     out: PathBuf,
-    /// Largest whole-number pay tried when explaining a mismatch.
+    /// Largest whole-number pay tried when explaining a mismatch (at most 1000000).
     #[arg(long, default_value_t = 100_000)]
     max_pay: u64,
     #[command(flatten)]
@@ -108,7 +109,9 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
             .iter()
             .flat_map(|v| tables.iter().map(move |t| (v, *t)))
             .filter_map(|(v, t)| {
-                let s = crate::verify::solve_main(sg, v.id, w, t).ok()?;
+                // Heads-Up Hold 'Em: the Bad Beat table where the tables hold exactly one.
+                let bonus = sg.bonus_wager.and_then(|b| crate::heads_up::bad_beat_table(g, b, None).ok().flatten());
+                let s = crate::verify::solve_main_with(sg, v.id, w, t, bonus).ok()?;
                 Some(json!({
                     "reading": v.id,
                     "paytable": t,
@@ -127,6 +130,11 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                     "average_wager": fraction(&s.expected_wager), "element_of_risk": fraction(&s.element_of_risk()),
                     "element_of_risk_percent": Decimal(&s.element_of_risk()).percent(6),
                     "payback_per_total_wagered_percent": Decimal(&s.payback_per_total_wagered()).percent(6),
+                    "notes": s.notes,
+                    "actions": s.actions.iter().map(|(a, n)| {
+                        let p = num_rational::BigRational::new((*n).into(), s.counts.cycle().into());
+                        json!({"action": a, "deals": n.to_string(), "frequency_percent": Decimal(&p).percent(4)})
+                    }).collect::<Vec<_>>(),
                 }))
             })
             .collect()
@@ -140,18 +148,18 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                 (_, Some((lo, hi))) => format!("{} to {}", lo.text, hi.text),
                 _ => unreachable!(),
             };
-            let checks: Vec<Value> = check_figure(&g.game, w, f, counted)
+            let checks: Vec<Value> = figure_checks(&g.game, w, f, counted)
                 .into_iter()
                 .map(|c| {
                     let mut explanations = Vec::new();
-                    if c.status == Status::Differs {
+                    if c.status == Status::Differs && c.misprint.is_none() {
                         if let (Some(k), Some(v), Some(p)) = (known, &f.value, w.paytables.iter().find(|p| p.table.id == c.paytable)) {
                             explanations = explain_one(counts_of(counted, k, c.variant.as_deref()), &p.table, f.kind, v, max_pay);
                         }
                     }
                     json!({"reading": c.variant, "paytable": c.paytable, "computed": c.computed.as_ref().map(fraction),
                         "computed_percent": c.computed.as_ref().map(|v| Decimal(v).percent(c.places + 3)),
-                        "status": c.status.name(), "detail": c.detail, "explanations": explanations})
+                        "status": c.status.name(), "detail": c.detail, "misprint_corrected": c.misprint, "explanations": explanations})
                 })
                 .collect();
             json!({"paytable": f.paytable, "kind": f.kind.name(), "printed": printed, "section": f.section, "quote": f.quote, "note": f.note, "checks": checks})
@@ -171,38 +179,40 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
     })
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
 pub fn run(args: Args) -> Result<(), String> {
+    crate::check_max_pay(args.max_pay)?;
+    // Refused before the long build, and checked again when the report is moved into place.
+    crate::output::check_tree_target(&args.out)?;
     let games = args.tables.load()?;
     let source = args.tables.source();
     let wagers: usize = games.iter().map(|g| g.wagers.len()).sum();
     let progress = Progress::new("building the hold report", wagers as u64);
     let report = build(&games, &source, args.max_pay, &progress);
     progress.finish();
+    let files = files(&report);
     let out = &args.out;
-    write(&out.join("report.json"), &(serde_json::to_string_pretty(&report).unwrap() + "\n"))?;
-    write(&out.join("report.md"), &render::markdown(&report))?;
-    write(&out.join("index.html"), &render::index_html(&report))?;
-    let mut files = 3;
-    for g in report["games"].as_array().unwrap() {
-        for w in g["wagers"].as_array().unwrap() {
-            let base = format!("{}/{}", g["game"].as_str().unwrap(), w["id"].as_str().unwrap());
-            write(&out.join(format!("{base}.html")), &render::wager_html(g, w))?;
-            files += 1;
+    crate::output::write_tree(out, &files)?;
+    println!("wrote {} files to {} (open {}/index.html)", files.len(), out.display(), out.display());
+    Ok(())
+}
+
+/// Every file of the report, by path relative to the output directory.
+fn files(report: &Value) -> Vec<(PathBuf, String)> {
+    let mut files = vec![
+        (PathBuf::from("report.json"), serde_json::to_string_pretty(report).expect("JSON values serialise") + "\n"),
+        (PathBuf::from("report.md"), render::markdown(report)),
+        (PathBuf::from("index.html"), render::index_html(report)),
+    ];
+    for g in report["games"].as_array().expect("the report lists games") {
+        for w in g["wagers"].as_array().expect("each game lists wagers") {
+            let (game, wager) = (g["game"].as_str().unwrap_or_default(), w["id"].as_str().unwrap_or_default());
+            files.push((Path::new(game).join(format!("{wager}.html")), render::wager_html(g, w)));
             for (name, csv) in render::csv_files(w) {
-                write(&out.join("csv").join(format!("{}-{}-{name}.csv", g["game"].as_str().unwrap(), w["id"].as_str().unwrap())), &csv)?;
-                files += 1;
+                files.push((Path::new("csv").join(format!("{game}-{wager}-{name}.csv")), csv));
             }
         }
     }
-    println!("wrote {files} files to {} (open {}/index.html)", out.display(), out.display());
-    Ok(())
+    files
 }
 
 #[cfg(test)]

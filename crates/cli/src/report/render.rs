@@ -90,6 +90,12 @@ fn strategy_parts(w: &Value) -> Vec<(String, Vec<Table>, Vec<String>)> {
                 format!("element of risk {}% = {}", s(&st["element_of_risk_percent"]), s(&st["element_of_risk"])),
                 format!("payback per total amount wagered {}%", s(&st["payback_per_total_wagered_percent"])),
             ]);
+            for a in arr(&st["actions"]) {
+                summary.push(format!("{}: {} deals ({}%)", s(&a["action"]), s(&a["deals"]), s(&a["frequency_percent"])));
+            }
+            for n in arr(&st["notes"]) {
+                summary.push(format!("note: {}", s(n)));
+            }
             let outcomes: Vec<Vec<String>> = arr(&st["outcomes"])
                 .iter()
                 .map(|o| vec![s(&o["outcome"]).to_string(), s(&o["combinations"]).to_string(), s(&o["probability_decimal"]).to_string(), s(&o["net"]).to_string()])

@@ -184,7 +184,7 @@ pub fn solve(_variant: &str, blind: &Paytable) -> Result<Solution, String> {
         / BigRational::from_integer(cycle.into());
     let raised = cycle - folds;
     let expected_wager = ratio(2 * cycle as i128 + 2 * raised as i128, cycle);
-    Ok(Solution { strategy: compact(situations, total as u128), counts, nets: outcome_nets, expected_net, expected_wager, initial_wager: ratio(2, 1) })
+    Ok(Solution { strategy: compact(situations, total as u128), counts, nets: outcome_nets, expected_net, expected_wager, initial_wager: ratio(2, 1), notes: vec![], actions: vec![] })
 }
 
 /// What the strategy depends on: the category and, for a pair or high card, the ranks that

@@ -996,5 +996,5 @@ pub fn solution(counts: &Counts, deck: Deck, policy: &str, way: &HouseWay) -> su
         options: vec![("play", expected_net.clone()), ("surrender", ratio(-1, 1))],
         deals: cycle,
     }];
-    super::Solution { strategy, counts: outcome_counts, nets, expected_net, expected_wager: ratio(1, 1), initial_wager: ratio(1, 1) }
+    super::Solution { strategy, counts: outcome_counts, nets, expected_net, expected_wager: ratio(1, 1), initial_wager: ratio(1, 1), notes: vec![], actions: vec![] }
 }

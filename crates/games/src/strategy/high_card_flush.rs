@@ -480,7 +480,7 @@ pub fn solution_of(t: &Tally) -> Solution {
         .sum();
     let expected_net = ratio(net, cycle);
     assert_eq!(check / BigRational::from_integer(BigInt::from(cycle)), expected_net, "nets agree with counts");
-    Solution { strategy: strategy_table(t), counts, nets, expected_net, expected_wager: ratio(wager as i128, cycle), initial_wager: ratio(1, 1) }
+    Solution { strategy: strategy_table(t), counts, nets, expected_net, expected_wager: ratio(wager as i128, cycle), initial_wager: ratio(1, 1), notes: vec![], actions: vec![] }
 }
 
 /// The two highest ranks of a value's flush.

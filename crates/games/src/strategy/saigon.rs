@@ -339,5 +339,7 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Solution
         expected_net,
         expected_wager: ratio(1, 1),
         initial_wager: ratio(1, 1),
+        notes: vec![],
+        actions: vec![],
     }
 }

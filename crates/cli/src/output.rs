@@ -1,0 +1,296 @@
+//! Files parsheet writes, written so that an interrupt, a full disk or a planted symlink never
+//! leaves a half-written or mixed result: everything goes to a fresh temporary file or directory
+//! beside the target (same filesystem) and is renamed into place only once complete.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Marks a directory as a report parsheet wrote, which a later run may replace.
+pub const REPORT_MARKER: &str = ".parsheet-report";
+
+/// How file contents reach the disk; tests inject failures here.
+pub type Sink<'a> = &'a mut dyn FnMut(&mut fs::File, &[u8]) -> io::Result<()>;
+
+fn plain_write(f: &mut fs::File, bytes: &[u8]) -> io::Result<()> {
+    f.write_all(bytes)?;
+    f.sync_all()
+}
+
+/// The directory holding `path`, and `path`'s file name.
+fn split(path: &Path) -> Result<(PathBuf, String), String> {
+    let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| format!("{}: not a file name parsheet can write to", path.display()))?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((dir, name.to_string()))
+}
+
+/// A name beside `name` that no other run uses: `.name.tag-pid-n`.
+fn beside(dir: &Path, name: &str, tag: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    dir.join(format!(".{name}.{tag}-{}-{nanos}", std::process::id()))
+}
+
+/// Creates `path` (which must not exist; a symlink there is not followed) and writes `bytes`.
+fn create_new(path: &Path, bytes: &[u8], sink: Sink) -> io::Result<()> {
+    let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
+    sink(&mut f, bytes)
+}
+
+/// Writes one file. An existing file (or symlink) at `path` is refused unless `force`, and then
+/// replaced by rename, never written through.
+pub fn write_file(path: &Path, text: &str, force: bool) -> Result<(), String> {
+    check_file_target(path, force)?;
+    let (dir, name) = split(path)?;
+    let tmp = beside(&dir, &name, "tmp");
+    let done = create_new(&tmp, text.as_bytes(), &mut plain_write).and_then(|()| {
+        // Checked again just before the rename, to keep the window for a race small.
+        if !force && fs::symlink_metadata(path).is_ok() {
+            return Err(io::Error::new(io::ErrorKind::AlreadyExists, "it appeared while writing"));
+        }
+        fs::rename(&tmp, path)
+    });
+    done.map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        format!("cannot write {}: {e}", path.display())
+    })
+}
+
+/// Refuses, before any work is done, a target `write_file` would refuse.
+pub fn check_file_target(path: &Path, force: bool) -> Result<(), String> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => Err(format!("{} is a directory; give a file name", path.display())),
+        Ok(_) if !force => Err(format!("{} already exists; give --force to replace it", path.display())),
+        _ => {
+            split(path)?;
+            Ok(())
+        }
+    }
+}
+
+/// Refuses an `--out` that is not ours to replace: a symlink, a file, or a directory with
+/// contents that is not a parsheet report.
+pub fn check_tree_target(out: &Path) -> Result<(), String> {
+    let Ok(m) = fs::symlink_metadata(out) else { return Ok(()) };
+    if m.file_type().is_symlink() {
+        return Err(format!("{} is a symbolic link; parsheet does not write through links: remove it or choose another --out", out.display()));
+    }
+    if !m.is_dir() {
+        return Err(format!("{} exists and is not a directory; choose another --out", out.display()));
+    }
+    let marked = fs::symlink_metadata(out.join(REPORT_MARKER)).is_ok_and(|m| m.is_file()) || is_older_report(out);
+    let empty = fs::read_dir(out).map_err(|e| format!("cannot read {}: {e}", out.display()))?.next().is_none();
+    if !marked && !empty {
+        return Err(format!("{} holds files that are not a parsheet report; it would be replaced as a whole: remove it or choose another --out", out.display()));
+    }
+    Ok(())
+}
+
+/// A report written before the marker existed: its `report.json` (a regular file) opens with
+/// the report schema.
+fn is_older_report(out: &Path) -> bool {
+    use std::io::Read;
+    let path = out.join("report.json");
+    if !fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = [0u8; 64];
+    let n = fs::File::open(&path).and_then(|mut f| f.read(&mut head)).unwrap_or(0);
+    String::from_utf8_lossy(&head[..n]).contains("\"schema\": \"parsheet-report/")
+}
+
+/// Writes `files` (relative paths, contents) as the directory `out`, replacing the report there:
+/// afterwards `out` holds exactly these files, or, on any error, what it held before.
+pub fn write_tree(out: &Path, files: &[(PathBuf, String)]) -> Result<(), String> {
+    write_tree_with(out, files, &mut plain_write)
+}
+
+pub fn write_tree_with(out: &Path, files: &[(PathBuf, String)], sink: Sink) -> Result<(), String> {
+    check_tree_target(out)?;
+    let (dir, name) = split(out)?;
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    remove_stale(&dir, &name);
+    let tmp = beside(&dir, &name, "tmp");
+    let fill = |sink: Sink| -> io::Result<()> {
+        fs::create_dir(&tmp)?;
+        create_new(&tmp.join(REPORT_MARKER), b"written by parsheet report; replaced as a whole by the next run\n", sink)?;
+        for (rel, text) in files {
+            let path = tmp.join(rel);
+            if let Some(parent) = path.parent() {
+                // Only ever inside the fresh directory, so no planted link is on the way.
+                fs::create_dir_all(parent)?;
+            }
+            create_new(&path, text.as_bytes(), sink)?;
+        }
+        Ok(())
+    };
+    if let Err(e) = fill(sink) {
+        let _ = fs::remove_dir_all(&tmp);
+        return Err(format!("cannot write the report to {}: {e}; {} is unchanged", dir.display(), out.display()));
+    }
+    // Swap: the old report moves aside, the new one in; there is never a mix of the two.
+    let old = beside(&dir, &name, "old");
+    let had_old = fs::symlink_metadata(out).is_ok();
+    let swapped = (if had_old { fs::rename(out, &old) } else { Ok(()) }).and_then(|()| {
+        fs::rename(&tmp, out).inspect_err(|_| {
+            if had_old {
+                let _ = fs::rename(&old, out);
+            }
+        })
+    });
+    if let Err(e) = swapped {
+        let _ = fs::remove_dir_all(&tmp);
+        return Err(format!("cannot move the report into {}: {e}", out.display()));
+    }
+    if had_old {
+        let _ = fs::remove_dir_all(&old);
+    }
+    Ok(())
+}
+
+/// Removes what an interrupted run left beside `name` (its `.name.tmp-*` and `.name.old-*`).
+fn remove_stale(dir: &Path, name: &str) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let file = e.file_name();
+        let Some(file) = file.to_str() else { continue };
+        let ours = [format!(".{name}.tmp-"), format!(".{name}.old-")].iter().any(|p| file.starts_with(p.as_str()));
+        if ours && e.file_type().is_ok_and(|t| t.is_dir() && !t.is_symlink()) {
+            let _ = fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("parsheet-output-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn files(run: &str) -> Vec<(PathBuf, String)> {
+        vec![
+            (PathBuf::from("index.html"), format!("index of {run}\n")),
+            (PathBuf::from("game/wager.html"), format!("page of {run}\n").repeat(100)),
+            (PathBuf::from("csv/a.csv"), format!("csv of {run}\n").repeat(100)),
+        ]
+    }
+
+    /// Every file under `dir` with its contents, sorted.
+    fn contents(dir: &Path) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in fs::read_dir(&d).unwrap().flatten() {
+                if e.file_type().unwrap().is_dir() {
+                    stack.push(e.path());
+                } else {
+                    out.push((e.path().strip_prefix(dir).unwrap().display().to_string(), fs::read_to_string(e.path()).unwrap()));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// A disk that fills after `room` bytes: a short write, then ENOSPC.
+    fn full_after(room: usize) -> impl FnMut(&mut fs::File, &[u8]) -> io::Result<()> {
+        let mut left = room;
+        move |f, bytes| {
+            let n = bytes.len().min(left);
+            f.write_all(&bytes[..n])?;
+            left -= n;
+            if n < bytes.len() {
+                return Err(io::Error::new(io::ErrorKind::StorageFull, "No space left on device (injected)"));
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_full_disk_leaves_the_previous_report_or_none() {
+        let dir = scratch("full");
+        let out = dir.join("report");
+        // No previous report: nothing is left, at every point the disk may fill.
+        for room in [0, 10, 200, 1500] {
+            let e = write_tree_with(&out, &files("first"), &mut full_after(room)).unwrap_err();
+            assert!(e.contains("No space left") && e.contains("unchanged"), "{e}");
+            assert!(!out.exists());
+        }
+        write_tree(&out, &files("first")).unwrap();
+        let before = contents(&out);
+        assert_eq!(before.len(), 4, "three files and the marker");
+        for room in [0, 10, 200, 1500, 2500] {
+            write_tree_with(&out, &files("second"), &mut full_after(room)).unwrap_err();
+            assert_eq!(contents(&out), before, "room {room}: the first report, whole");
+        }
+        // Nothing is left beside it either.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        write_tree(&out, &files("second")).unwrap();
+        assert!(contents(&out).iter().all(|(n, t)| n == REPORT_MARKER || t.contains("second")));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_interrupted_run_leaves_no_mix_and_is_cleaned_up() {
+        let dir = scratch("interrupt");
+        let out = dir.join("report");
+        write_tree(&out, &files("first")).unwrap();
+        let before = contents(&out);
+        // A run killed while writing leaves only its temporary directory beside the report.
+        let stale = dir.join(format!(".report.tmp-{}-0", std::process::id() + 1));
+        fs::create_dir_all(stale.join("csv")).unwrap();
+        fs::write(stale.join("index.html"), "half").unwrap();
+        assert_eq!(contents(&out), before);
+        // Stale files of the earlier run do not survive into the next one.
+        fs::write(out.join("csv/old-wager.csv"), "stale").unwrap();
+        write_tree(&out, &files("second")).unwrap();
+        assert!(!stale.exists());
+        assert!(!out.join("csv/old-wager.csv").exists());
+        assert_eq!(contents(&out).len(), 4);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn planted_symlinks_are_not_followed() {
+        let dir = scratch("symlink");
+        let out = dir.join("report");
+        let victim = dir.join("victim");
+        fs::create_dir_all(&victim).unwrap();
+        fs::write(victim.join("a.csv"), "precious").unwrap();
+        write_tree(&out, &files("first")).unwrap();
+        // A link planted inside the report is replaced with the report, never written through.
+        fs::remove_dir_all(out.join("csv")).unwrap();
+        std::os::unix::fs::symlink(&victim, out.join("csv")).unwrap();
+        write_tree(&out, &files("second")).unwrap();
+        assert_eq!(fs::read_to_string(victim.join("a.csv")).unwrap(), "precious");
+        assert!(!fs::symlink_metadata(out.join("csv")).unwrap().file_type().is_symlink());
+        // The output itself a link: refused.
+        let link = dir.join("link");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        assert!(write_tree(&link, &files("x")).unwrap_err().contains("symbolic link"));
+        assert_eq!(fs::read_dir(&victim).unwrap().count(), 1);
+        // A directory that is not a report is not replaced; one an older parsheet wrote is.
+        assert!(write_tree(&victim, &files("x")).unwrap_err().contains("not a parsheet report"));
+        let older = dir.join("older");
+        fs::create_dir_all(&older).unwrap();
+        fs::write(older.join("report.json"), "{\n  \"schema\": \"parsheet-report/1\",\n}").unwrap();
+        write_tree(&older, &files("x")).unwrap();
+        // A single file: an existing one, or a link, is refused without --force and replaced
+        // (not written through) with it.
+        let file = dir.join("mine.json");
+        std::os::unix::fs::symlink(victim.join("a.csv"), &file).unwrap();
+        assert!(write_file(&file, "new", false).unwrap_err().contains("--force"));
+        write_file(&file, "new", true).unwrap();
+        assert_eq!(fs::read_to_string(victim.join("a.csv")).unwrap(), "precious");
+        assert_eq!(fs::read_to_string(&file).unwrap(), "new");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
