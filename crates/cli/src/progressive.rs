@@ -194,6 +194,24 @@ pub fn model_of(counts: &OutcomeCounts, p: &PaytableEntry, assume: &Assume) -> R
     Ok((m, said))
 }
 
+/// What `verify` and the report assume beyond the printed terms: High Card Flush prints no seed
+/// or reset, and 678a.12(d)(3) sets them at $30,000 or more, so the least is taken.
+pub fn printed_assumptions(game: &str, p: &PaytableEntry) -> Assume {
+    Assume { reset: (game == "high-card-flush" && term(p, "seed").is_none()).then(|| BigRational::from_integer(30_000.into())), ..Assume::default() }
+}
+
+/// The model of one paytable under [`printed_assumptions`], the assumptions in words.
+pub fn model_with_printed_terms(game: &str, counts: &OutcomeCounts, p: &PaytableEntry) -> Result<(Progressive, Vec<String>), String> {
+    let assume = printed_assumptions(game, p);
+    let (m, mut said) = model_of(counts, p, &assume)?;
+    if assume.reset.is_some() {
+        if let Some(s) = said.iter_mut().find(|s| s.starts_with("reset")) {
+            *s = "reset $30,000 (the least 678a.12(d)(3) allows; not printed)".into();
+        }
+    }
+    Ok((m, said))
+}
+
 /// The published figure as a payback (hold and house edge are 1 − payback).
 fn as_payback(kind: parsheet_tables::FigureKind, v: &BigRational) -> BigRational {
     if kind.is_house_share() {
@@ -233,18 +251,11 @@ fn verify_one(game: &str, p: &PaytableEntry, f: &Published, v: &Percent, counts:
     let dev = |c: &BigRational| Decimal(&((c - &v.value) * BigRational::from_integer(100.into()))).with_places(places + 2);
     let meter = p.table.lines.iter().any(|l| matches!(l.pay, Pay::PercentOfMeter(_) | Pay::DollarsAndMeter(..)));
     let no_rate = meter && term(p, "rate").is_none();
-    // High Card Flush prints no seed or reset; 678a.12(d)(3) sets them at $30,000 or more.
-    let assume = Assume { reset: (game == "high-card-flush" && term(p, "seed").is_none()).then(|| BigRational::from_integer(30_000.into())), ..Assume::default() };
-    let (base, said) = match model_of(counts, p, &assume) {
+    let assume = printed_assumptions(game, p);
+    let (base, said) = match model_with_printed_terms(game, counts, p) {
         Ok(x) => x,
         Err(e) => return vec![(id, Status::NotComputed, None, e)],
     };
-    let mut said = said;
-    if assume.reset.is_some() {
-        if let Some(s) = said.iter_mut().find(|s| s.starts_with("reset")) {
-            *s = "reset $30,000 (the least 678a.12(d)(3) allows; not printed)".into();
-        }
-    }
     if no_rate {
         let rate = base.implied_rate(&target);
         let envy_note = if p.envy.is_empty() { "" } else { "; the Envy column is left out (no other players)" };
@@ -367,7 +378,7 @@ pub fn report(game: &str, wager: &str, paytable: &str, variant: Option<&str>, m:
         o += "\nmeter awards:\n";
         for a in &m.awards {
             let one_in = a.one_in.as_ref().map_or("never".into(), |n| format!("1 in {}", Decimal(n).with_places(1)));
-            o += &format!("  {:<34} {:>5} of meter  probability {} ({})  {one_in}\n", a.outcome, pct(&a.share, 0), Decimal(&a.probability).with_places(12), fraction(&a.probability));
+            o += &format!("  {:<34} {:>16}  probability {} ({})  {one_in}\n", a.outcome, Pay::PercentOfMeter(a.share.clone()).to_string(), Decimal(&a.probability).with_places(12), fraction(&a.probability));
         }
         if let Some(f) = m.reset_funding() {
             o += &format!("reset funding P(top)·reset/W {}  (exact {})\n", pct(&f, 4), fraction(&f));

@@ -22,7 +22,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
-pub use pay::{Pay, PayParseError};
+pub use pay::{exact_decimal, Pay, PayParseError};
 
 /// The most a line may pay, "1000000 to 1": the cap on pays read from tables, on search bounds
 /// and on `--max-pay`, so that no size a user controls can make a loop or allocation explode.

@@ -3,7 +3,7 @@ use std::str::FromStr;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::One;
+use num_traits::{One, Signed, Zero};
 
 /// A pay in the regulation's own terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,25 +120,57 @@ impl FromStr for Pay {
     }
 }
 
+/// `r` as a plain decimal ("12.5", "7.50" with `min_places` 2), exact when its denominator has
+/// no prime factor but 2 and 5, as every amount read from a table has; otherwise `None`.
+pub fn exact_decimal(r: &BigRational, min_places: usize) -> Option<String> {
+    let mut d = r.denom().clone();
+    // 10 = 2 · 5: the places needed are the larger power of 2 or 5 in the denominator.
+    let (mut twos, mut fives) = (0usize, 0usize);
+    while (&d % 2u32).is_zero() {
+        d /= 2u32;
+        twos += 1;
+    }
+    while (&d % 5u32).is_zero() {
+        d /= 5u32;
+        fives += 1;
+    }
+    if !d.is_one() {
+        return None;
+    }
+    let places = twos.max(fives).max(min_places);
+    let scaled = (r * BigRational::from_integer(BigInt::from(10).pow(places as u32))).to_integer();
+    let (sign, digits) = if scaled.is_negative() { ("-", (-scaled).to_string()) } else { ("", scaled.to_string()) };
+    if places == 0 {
+        return Some(format!("{sign}{digits}"));
+    }
+    let digits = format!("{digits:0>width$}", width = places + 1);
+    let (int, frac) = digits.split_at(digits.len() - places);
+    Some(format!("{sign}{int}.{frac}"))
+}
+
+/// An amount as the regulation prints one: whole numbers plain, fractions as decimals ("7.50"
+/// for dollars, "12.5" for a share), and a fraction that no decimal writes exactly (never read
+/// from a table, only computed) to six places.
+fn amount_text(r: &BigRational, dollars: bool) -> String {
+    if r.is_integer() {
+        return r.numer().to_string();
+    }
+    let min = if dollars { 2 } else { 0 };
+    exact_decimal(r, min).unwrap_or_else(|| crate::Decimal(r).with_places(6))
+}
+
 impl fmt::Display for Pay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let show = |r: &BigRational| {
-            if r.is_integer() {
-                r.numer().to_string()
-            } else {
-                format!("{} to {}", r.numer(), r.denom())
-            }
-        };
+        let percent = |p: &BigRational| amount_text(&(p * BigRational::from_integer(100.into())), false);
         match self {
-            Pay::To(r) if r.is_integer() => write!(f, "{} to 1", r.numer()),
-            Pay::To(r) => write!(f, "{}", show(r)),
-            Pay::For(r) if r.is_integer() => write!(f, "{} for 1", r.numer()),
+            // Odds keep the regulation's "a to b" form: "3 to 2", never "1.5 to 1".
+            Pay::To(r) => write!(f, "{} to {}", r.numer(), r.denom()),
             Pay::For(r) => write!(f, "{} for {}", r.numer(), r.denom()),
             Pay::Push => f.write_str("Push"),
             Pay::NotAvailable => f.write_str("n/a"),
-            Pay::PercentOfMeter(p) => write!(f, "{}% of meter", show(&(p * BigRational::from_integer(100.into())))),
-            Pay::Dollars(d) => write!(f, "${}", show(d)),
-            Pay::DollarsAndMeter(d, p) => write!(f, "${}/{}% of meter", show(d), show(&(p * BigRational::from_integer(100.into())))),
+            Pay::PercentOfMeter(p) => write!(f, "{}% of meter", percent(p)),
+            Pay::Dollars(d) => write!(f, "${}", amount_text(d, true)),
+            Pay::DollarsAndMeter(d, p) => write!(f, "${}/{}% of meter", amount_text(d, true), percent(p)),
         }
     }
 }
@@ -162,10 +194,16 @@ mod tests {
         assert_eq!("$7.50".parse::<Pay>().unwrap(), Pay::Dollars(r(15, 2)));
         assert_eq!("$5,000/20% of meter".parse::<Pay>().unwrap(), Pay::DollarsAndMeter(r(5000, 1), r(1, 5)));
         assert_eq!("1000000 to 1".parse::<Pay>().unwrap(), Pay::To(r(1_000_000, 1)));
-        for p in ["8 to 1", "3 to 2", "250 for 1", "Push", "n/a", "10% of meter", "$1000", "$5000/10% of meter"] {
+        // Printed back in the same words, so the text parses back to the same pay.
+        for p in ["8 to 1", "3 to 2", "250 for 1", "Push", "n/a", "10% of meter", "12.5% of meter", "$1000", "$7.50", "$0.25", "$5000/10% of meter", "$2.50/12.5% of meter"] {
             let pay: Pay = p.parse().unwrap();
+            assert_eq!(pay.to_string(), p);
             assert_eq!(pay.to_string().parse::<Pay>().unwrap(), pay, "{p}");
         }
+        // Other spellings print in the canonical words.
+        assert_eq!("$7.5".parse::<Pay>().unwrap().to_string(), "$7.50");
+        assert_eq!("2.5 to 1".parse::<Pay>().unwrap().to_string(), "5 to 2");
+        assert_eq!("1,000 to 1".parse::<Pay>().unwrap().to_string(), "1000 to 1");
     }
 
     #[test]

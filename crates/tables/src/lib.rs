@@ -59,6 +59,8 @@ pub struct WagerTables {
     pub notes: Vec<String>,
     /// Figures computed while transcribing (`checks`), each asserted against the code.
     pub checks: Vec<TranscriptionCheck>,
+    /// Readings the evidence in the notes rules out (`rejected-readings`), with why.
+    pub rejected_readings: Vec<(String, String)>,
 }
 
 impl WagerTables {
@@ -82,6 +84,8 @@ pub struct PaytableEntry {
     pub reading: Option<String>,
     /// Cells believed misprinted, with the pay the evidence supports (`corrected` on a line).
     pub corrections: Vec<Correction>,
+    /// The printed hand label of each line (`hand`), by outcome id, in the lines' order.
+    pub hands: Vec<(String, String)>,
 }
 
 /// A printed pay and the pay the evidence says was meant. The printed pay stays the
@@ -95,6 +99,11 @@ pub struct Correction {
 }
 
 impl PaytableEntry {
+    /// The printed label of `outcome`'s line, if the table has one.
+    pub fn hand(&self, outcome: &str) -> Option<&str> {
+        self.hands.iter().find(|h| h.0 == outcome).map(|h| h.1.as_str())
+    }
+
     /// The reading a computation of this table uses: the one asked for, else the one the table
     /// prints, else the wager's default.
     pub fn reading<'a>(&'a self, asked: Option<&'a str>, wager: &parsheet_games::Wager) -> Option<&'a str> {
@@ -271,7 +280,8 @@ fn check_distinct_games(games: &[GameTables]) -> Result<(), TableError> {
 /// optional key is added here and in the reader that gives it meaning.
 mod keys {
     pub const FILE: &[&str] = &["schema", "game", "title", "chapter", "rulemaking", "wagers"];
-    pub const WAGER: &[&str] = &["id", "title", "section", "paytables", "published", "notes", "checks"];
+    pub const WAGER: &[&str] = &["id", "title", "section", "paytables", "published", "notes", "checks", "rejected-readings"];
+    pub const REJECTED: &[&str] = &["reading", "note"];
     pub const CHECK: &[&str] = &["kind", "outcome", "paytable", "reading", "value", "note"];
     pub const PAYTABLE: &[&str] = &["id", "section", "terms", "lines", "notes", "reading"];
     pub const LINE: &[&str] = &["outcome", "hand", "pays", "envy", "note", "corrected"];
@@ -407,6 +417,7 @@ pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
 fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
     w.keys(keys::WAGER)?;
     w.nested_keys("checks", keys::CHECK)?;
+    w.nested_keys("rejected-readings", keys::REJECTED)?;
     let id_at = w.field("id")?;
     let id = id_at.string()?;
     if !is_id(id) {
@@ -436,7 +447,13 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
     for c in w.optional("checks")?.map(|a| a.array()).transpose()?.unwrap_or_default() {
         checks.push(parse_check(known, &paytables, &c)?);
     }
+    let mut rejected_readings = Vec::new();
+    for r in w.optional("rejected-readings")?.map(|a| a.array()).transpose()?.unwrap_or_default() {
+        let reading = check_reading(known, &r.field("reading")?)?;
+        rejected_readings.push((reading, r.field("note")?.nonempty_string()?.to_string()));
+    }
     Ok(WagerTables {
+        rejected_readings,
         id: id.to_string(),
         title: w.field("title")?.nonempty_string()?.to_string(),
         section: w.field("section")?.nonempty_string()?.to_string(),
@@ -511,6 +528,7 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
     let mut lines: Vec<Line> = Vec::new();
     let mut envy = Vec::new();
     let mut corrections = Vec::new();
+    let mut hands = Vec::new();
     let mut notes = p.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default();
     let line_ats = p.field("lines")?.array()?;
     if line_ats.is_empty() {
@@ -552,7 +570,7 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
             let corrected: Pay = pays_at.string()?.parse().map_err(|e: parsheet_paytable::PayParseError| pays_at.err(e.to_string()))?;
             corrections.push(Correction { outcome: outcome.to_string(), pay: corrected, note: c.field("note")?.nonempty_string()?.to_string() });
         }
-        l.field("hand")?.string()?;
+        hands.push((outcome.to_string(), l.field("hand")?.nonempty_string()?.to_string()));
         lines.push(Line { outcome: outcome.to_string(), pay });
     }
     let terms = match p.optional("terms")? {
@@ -570,6 +588,7 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
         notes,
         reading: p.optional("reading")?.map(|r| check_reading(known, &r)).transpose()?,
         corrections,
+        hands,
     })
 }
 
@@ -638,7 +657,11 @@ pub fn single_paytable_file(game: &GameTables, wager: &WagerTables, table: &Payt
     let lines: Vec<Value> = table
         .lines
         .iter()
-        .map(|l| serde_json::json!({"outcome": l.outcome, "hand": l.outcome, "pays": l.pay.to_string()}))
+        .map(|l| {
+            // The printed label where the wager's tables print one for this outcome.
+            let hand = wager.paytables.iter().find_map(|p| p.hand(&l.outcome)).unwrap_or(&l.outcome);
+            serde_json::json!({"outcome": l.outcome, "hand": hand, "pays": l.pay.to_string()})
+        })
         .collect();
     let doc = serde_json::json!({
         "schema": 1,

@@ -4,7 +4,10 @@
 //! `docs/REPORT.md`) and every other format is rendered from that document, so the HTML site, the
 //! Markdown, the CSV files and the JSON can never disagree.
 
+mod chart;
+mod format;
 mod render;
+mod rows;
 
 use std::path::{Path, PathBuf};
 
@@ -68,7 +71,8 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                 .iter()
                 .map(|(o, n)| {
                     let p = num_rational::BigRational::new((*n).into(), counts.cycle().into());
-                    json!({"outcome": o, "combinations": n.to_string(), "probability": fraction(&p), "probability_decimal": Decimal(&p).with_places(12)})
+                    let one_in = (*n > 0).then(|| Decimal(&p.recip()).with_places(2));
+                    json!({"outcome": o, "combinations": n.to_string(), "probability": fraction(&p), "probability_decimal": Decimal(&p).with_places(12), "one_in": one_in})
                 })
                 .collect();
             let tables: Vec<Value> = w
@@ -79,6 +83,11 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                         "terms": p.terms.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
                         "pays": p.table.lines.iter().map(|l| (l.outcome.clone(), json!(l.pay.to_string()))).collect::<serde_json::Map<_, _>>()});
                     let mut base = base;
+                    base["hands"] = p.hands.iter().map(|(o, h)| (o.clone(), json!(h))).collect::<serde_json::Map<_, _>>().into();
+                    base["reading_flag"] = json!(reading_flag(w, p, k, variant));
+                    if crate::progressive::needs_model(p) {
+                        base["model"] = model(&g.game, counts, p);
+                    }
                     match analyze(counts, &p.table) {
                         Err(e) => base["error"] = json!(e.to_string()),
                         Ok(a) => {
@@ -171,11 +180,50 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
         "computed": known.is_some() || solved.is_some(),
         "reason": if known.is_some() || solved.is_some() { Value::Null } else { json!("parsheet does not compute this wager yet") },
         "strategy": strategy,
-        "notes": w.notes, "readings": readings, "sheets": sheets,
+        "notes": w.notes, "readings": readings,
+        "rejected_readings": w.rejected_readings.iter().map(|(r, n)| json!({"reading": r, "note": n})).collect::<Vec<_>>(),
+        "sheets": sheets,
         "paytables": w.paytables.iter().map(|p| json!({"id": p.table.id, "section": p.section, "terms": p.terms.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(), "notes": p.notes,
-            "lines": p.table.lines.iter().map(|l| json!({"outcome": l.outcome, "pays": l.pay.to_string(),
+            "lines": p.table.lines.iter().map(|l| json!({"outcome": l.outcome, "hand": p.hand(&l.outcome), "pays": l.pay.to_string(),
                 "envy": p.envy.iter().find(|e| e.0 == l.outcome).map(|e| e.1.to_string())})).collect::<Vec<_>>()})).collect::<Vec<_>>(),
         "published": published,
+    })
+}
+
+/// Why a reading of a paytable is not the one to quote, if it is not: the notes reject it, or
+/// the table prints another reading for itself.
+fn reading_flag(w: &parsheet_tables::WagerTables, p: &parsheet_tables::PaytableEntry, k: &parsheet_games::Wager, variant: Option<&str>) -> Option<String> {
+    let variant = variant?;
+    if let Some((_, note)) = w.rejected_readings.iter().find(|(r, _)| r == variant) {
+        return Some(format!("reading rejected by the notes: {note}"));
+    }
+    let printed = p.reading.as_deref()?;
+    (p.reading(None, k) != Some(variant)).then(|| format!("not the table's reading: the table prints {printed}"))
+}
+
+/// The progressive model of a paytable with meter or dollar pays or an Envy column, under the
+/// printed terms (and the assumptions `verify` makes, said in words): what a PAR sheet of a
+/// progressive shows instead of one house edge.
+fn model(game: &str, counts: &parsheet_paytable::OutcomeCounts, p: &parsheet_tables::PaytableEntry) -> Value {
+    let (m, said) = match crate::progressive::model_with_printed_terms(game, counts, p) {
+        Ok(x) => x,
+        Err(e) => return json!({"error": e}),
+    };
+    let pct = |r: &num_rational::BigRational| Decimal(r).percent(6);
+    let meter = m.terms.reset_or_seed().cloned();
+    json!({
+        "error": null,
+        "assumptions": said,
+        "fixed_return": fraction(&m.fixed_return), "fixed_return_percent": pct(&m.fixed_return),
+        "envy_percent": pct(&m.envy),
+        "per_meter_dollar": fraction(&m.per_meter_dollar),
+        "long_run": m.long_run().as_ref().map(fraction), "long_run_percent": m.long_run().as_ref().map(pct),
+        "long_run_without_rate_percent": pct(&m.long_run_without_rate()),
+        "break_even_meter": m.break_even_meter().filter(|b| num_traits::Signed::is_positive(b)).map(|b| crate::progressive::money(&b)),
+        "meter": meter.as_ref().map(crate::progressive::money),
+        "payback_at_meter_percent": meter.as_ref().filter(|_| !m.awards.is_empty()).map(|v| pct(&m.payback_at(v))),
+        "awards": m.awards.iter().map(|a| json!({"outcome": a.outcome, "pays": parsheet_paytable::Pay::PercentOfMeter(a.share.clone()).to_string(),
+            "probability": fraction(&a.probability), "one_in": a.one_in.as_ref().map(|n| Decimal(n).with_places(2))})).collect::<Vec<_>>(),
     })
 }
 
@@ -201,12 +249,14 @@ fn files(report: &Value) -> Vec<(PathBuf, String)> {
     let mut files = vec![
         (PathBuf::from("report.json"), serde_json::to_string_pretty(report).expect("JSON values serialise") + "\n"),
         (PathBuf::from("report.md"), render::markdown(report)),
-        (PathBuf::from("index.html"), render::index_html(report)),
+        (PathBuf::from("summary.csv"), render::summary_csv(report)),
     ];
+    for (path, html) in render::site(report) {
+        files.push((PathBuf::from(path), html));
+    }
     for g in report["games"].as_array().expect("the report lists games") {
         for w in g["wagers"].as_array().expect("each game lists wagers") {
             let (game, wager) = (g["game"].as_str().unwrap_or_default(), w["id"].as_str().unwrap_or_default());
-            files.push((Path::new(game).join(format!("{wager}.html")), render::wager_html(g, w)));
             for (name, csv) in render::csv_files(w) {
                 files.push((Path::new("csv").join(format!("{game}-{wager}-{name}.csv")), csv));
             }

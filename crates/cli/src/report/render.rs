@@ -1,134 +1,182 @@
-//! Renders the report document (see `mod.rs`) as Markdown, HTML pages with SVG charts, and CSV.
+//! Renders the report document (see `mod.rs`) as HTML pages, Markdown and CSV.
+//!
+//! Pages: `index.html` (the regulator's summary: one row per wager × paytable × reading), one
+//! page per wager (readings, charts, the published figures and their checks), one PAR sheet page
+//! per paytable (every reading of it), and one page per reading of a main game's strategy. Every
+//! page has the same header: where it sits, the previous and next page, and the exports.
 
+use num_rational::BigRational;
 use serde_json::Value;
 
-fn s(v: &Value) -> &str {
-    v.as_str().unwrap_or("")
+use super::chart::{self, Bar, Scale};
+use super::format::{arr, esc, grouped, one_in, percent_text, per_unit, probability, ratio, rounds_within_a_point, s};
+use super::rows::{self, Row};
+
+/// A table: header, body rows, and summary rows (shown below the body, set apart).
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub summary: Vec<Vec<String>>,
 }
 
-fn arr(v: &Value) -> &[Value] {
-    v.as_array().map_or(&[], |a| a.as_slice())
-}
-
-/// HTML-escapes text.
-fn esc(t: &str) -> String {
-    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-fn reading_label(sheet: &Value) -> String {
-    sheet["reading"].as_str().map_or(String::new(), |r| format!(" — reading `{r}`"))
-}
-
-/// One side-by-side table per reading: outcomes down, paytables across.
-fn sheet_rows(sheet: &Value) -> (Vec<String>, Vec<Vec<String>>) {
-    let tables = arr(&sheet["paytables"]);
-    let mut header = vec!["outcome".to_string(), "combinations".into(), "probability".into()];
-    for t in tables {
-        header.push(format!("{} pays", s(&t["id"])));
-        header.push(format!("{} return", s(&t["id"])));
+/// The printed label of `outcome` under paytable `t` (or any table of the wager), with the id
+/// beside it where one label covers several outcomes of the table (a split printed line).
+pub fn hand(w: &Value, t: Option<&Value>, outcome: &str) -> String {
+    if outcome == "other" {
+        return "All other hands".into();
     }
+    let own = t.and_then(|t| t["hands"][outcome].as_str());
+    let any = || arr(&w["paytables"]).iter().flat_map(|p| arr(&p["lines"])).find(|l| s(&l["outcome"]) == outcome).and_then(|l| l["hand"].as_str());
+    let Some(label) = own.or_else(any) else { return outcome.to_string() };
+    let shared = t.is_some_and(|t| t["hands"].as_object().is_some_and(|m| m.values().filter(|v| v.as_str() == Some(label)).count() > 1));
+    if shared {
+        format!("{label} ({outcome})")
+    } else {
+        label.to_string()
+    }
+}
+
+/// The PAR sheet of one paytable under one reading: hand, pays, combinations, probability,
+/// 1 in N, return; then cycle, house edge (decimal and exact), payback, hit frequency, standard
+/// deviation, or the progressive model's figures.
+pub fn par_sheet(w: &Value, sheet: &Value, t: &Value) -> Table {
+    let header = ["Hand", "Pays", "Combinations", "Probability", "1 in N", "Return"].map(String::from).to_vec();
     let mut rows = Vec::new();
     for o in arr(&sheet["outcomes"]) {
         let id = s(&o["outcome"]);
-        let mut row = vec![id.to_string(), s(&o["combinations"]).to_string(), s(&o["probability_decimal"]).to_string()];
-        for t in tables {
-            row.push(t["pays"][id].as_str().unwrap_or("loses").to_string());
-            row.push(t["returns_decimal"][id].as_str().unwrap_or("-").to_string());
-        }
-        rows.push(row);
+        let p = ratio(s(&o["probability"])).unwrap_or_default();
+        let ret = t["returns"][id].as_str().and_then(ratio).map_or("—".to_string(), |r| per_unit(&r));
+        rows.push(vec![hand(w, Some(t), id), t["pays"][id].as_str().unwrap_or("loses").to_string(), grouped(s(&o["combinations"])), probability(&p), one_in(&p), ret]);
     }
-    let mut summary = |label: &str, key: &str, suffix: &str| {
-        let mut row = vec![label.to_string(), String::new(), String::new()];
-        for t in tables {
-            row.push(String::new());
-            row.push(t[key].as_str().map_or_else(|| s(&t["error"]).to_string(), |v| format!("{v}{suffix}")));
+    let mut summary = vec![vec!["Cycle".to_string(), String::new(), grouped(s(&sheet["cycle"])), "1".into(), String::new(), String::new()]];
+    let line = |label: &str, value: String| vec![label.to_string(), String::new(), String::new(), String::new(), String::new(), value];
+    if let Some(edge) = t["house_edge"].as_str() {
+        summary.push(line("House edge", percent_text(s(&t["house_edge_percent"]), 4)));
+        summary.push(line("House edge (exact)", edge.to_string()));
+        summary.push(line("Payback", percent_text(s(&t["payback_percent"]), 4)));
+        summary.push(line("Hit frequency", percent_text(s(&t["hit_frequency_percent"]), 4)));
+        summary.push(line("Standard deviation", s(&t["standard_deviation"]).to_string()));
+    } else if t["model"]["error"].is_null() && t["model"].is_object() {
+        let m = &t["model"];
+        summary.push(line("Fixed pays' return", percent_text(s(&m["fixed_return_percent"]), 4)));
+        match m["long_run_percent"].as_str() {
+            Some(l) => summary.push(line("Long-run payback", percent_text(l, 4))),
+            None => summary.push(line("Long-run payback", format!("{} + rate (no rate printed)", percent_text(s(&m["long_run_without_rate_percent"]), 4)))),
         }
-        rows.push(row);
-    };
-    summary("house edge", "house_edge_percent", "%");
-    summary("house edge (exact)", "house_edge", "");
-    summary("payback", "payback_percent", "%");
-    summary("hit frequency", "hit_frequency_percent", "%");
-    summary("standard deviation", "standard_deviation", "");
-    (header, rows)
+    } else {
+        summary.push(line("House edge", s(&t["error"]).to_string()));
+    }
+    Table { header, rows, summary }
 }
 
-/// A table: header and rows.
-type Table = (Vec<String>, Vec<Vec<String>>);
-
-/// The optimal strategy of a main game, per reading: the strategy table, the outcomes under it
-/// (a PAR sheet of the main game), and summary lines.
-fn strategy_parts(w: &Value) -> Vec<(String, Vec<Table>, Vec<String>)> {
-    arr(&w["strategy"])
-        .iter()
-        .map(|st| {
-            let plays: Vec<&str> = arr(&st["plays"]).iter().map(s).collect();
-            let mut header = vec!["situation".to_string(), "play".into()];
-            header.extend(plays.iter().map(|p| format!("{p} (net per unit)")));
-            let rows = arr(&st["decisions"])
-                .iter()
-                .map(|d| {
-                    let mut r = vec![s(&d["situation"]).to_string(), s(&d["play"]).to_string()];
-                    for p in &plays {
-                        let value = arr(&d["options"]).iter().find(|o| s(&o["play"]) == *p).map_or("—", |o| s(&o["expected_net_decimal"]));
-                        r.push(value.to_string());
-                    }
-                    r
-                })
-                .collect();
-            let mut summary = vec![format!("house edge per Ante {}% = {}", s(&st["house_edge_percent"]), s(&st["house_edge"]))];
-            if s(&st["initial_wager"]) != "1" {
-                summary.push(format!(
-                    "house edge per initial wager ({} Antes) {}% = {}",
-                    s(&st["initial_wager"]),
-                    s(&st["house_edge_per_initial_wager_percent"]),
-                    s(&st["house_edge_per_initial_wager"])
-                ));
-            }
-            summary.extend([
-                format!("average total wagered {} Antes", s(&st["average_wager"])),
-                format!("element of risk {}% = {}", s(&st["element_of_risk_percent"]), s(&st["element_of_risk"])),
-                format!("payback per total amount wagered {}%", s(&st["payback_per_total_wagered_percent"])),
-            ]);
-            for a in arr(&st["actions"]) {
-                summary.push(format!("{}: {} deals ({}%)", s(&a["action"]), s(&a["deals"]), s(&a["frequency_percent"])));
-            }
-            for n in arr(&st["notes"]) {
-                summary.push(format!("note: {}", s(n)));
-            }
-            let outcomes: Vec<Vec<String>> = arr(&st["outcomes"])
-                .iter()
-                .map(|o| vec![s(&o["outcome"]).to_string(), s(&o["combinations"]).to_string(), s(&o["probability_decimal"]).to_string(), s(&o["net"]).to_string()])
-                .collect();
-            let outcome_header = ["outcome", "combinations", "probability", "net per Ante"].map(String::from).to_vec();
-            let table = st["paytable"].as_str().map_or(String::new(), |t| format!(", paytable {t}"));
-            (
-                format!("Optimal strategy — reading `{}`{table} (cycle {})", s(&st["reading"]), s(&st["cycle"])),
-                vec![(header, rows), (outcome_header, outcomes)],
-                summary,
-            )
-        })
-        .collect()
+/// The progressive model of a paytable, as lines of text.
+fn model_lines(m: &Value) -> Vec<String> {
+    if let Some(e) = m["error"].as_str() {
+        return vec![format!("The progressive model cannot be evaluated: {e}")];
+    }
+    let mut out = vec![format!("Assumptions: {}.", arr(&m["assumptions"]).iter().map(s).collect::<Vec<_>>().join(", "))];
+    out.push(format!("Return of the fixed pays (stake included where returned): {}.", percent_text(s(&m["fixed_return_percent"]), 4)));
+    match m["long_run_percent"].as_str() {
+        Some(l) => out.push(format!("Long-run payback: {} (exact {}).", percent_text(l, 4), s(&m["long_run"]))),
+        None => out.push(format!("Long-run payback: {} plus the rate of progression, which the table does not print.", percent_text(s(&m["long_run_without_rate_percent"]), 4))),
+    }
+    if let (Some(meter), Some(p)) = (m["meter"].as_str(), m["payback_at_meter_percent"].as_str()) {
+        out.push(format!("Payback at a {meter} meter (the reset): {}.", percent_text(p, 4)));
+    }
+    if let Some(b) = m["break_even_meter"].as_str() {
+        out.push(format!("Break-even meter (payback 100%): {b}."));
+    } else if !arr(&m["awards"]).is_empty() {
+        out.push("Break-even meter: none, the payback is 100% or more at any meter.".into());
+    }
+    out
 }
 
-fn published_lines(w: &Value) -> Vec<(String, Vec<String>)> {
-    arr(&w["published"])
+fn award_table(w: &Value, t: &Value) -> Option<Table> {
+    let awards = arr(&t["model"]["awards"]);
+    if awards.is_empty() {
+        return None;
+    }
+    let rows = awards
         .iter()
-        .map(|f| {
-            let table = f["paytable"].as_str().map_or("all paytables".to_string(), |t| format!("paytable {t}"));
-            let head = format!("{} {} ({table}; {})", s(&f["kind"]), s(&f["printed"]), s(&f["section"]));
-            let mut lines = Vec::new();
-            for c in arr(&f["checks"]) {
-                let reading = c["reading"].as_str().map_or(String::new(), |r| format!(" [{r}]"));
-                let computed = c["computed_percent"].as_str().map_or(String::new(), |v| format!(" computed {v}% ({}),", s(&c["computed"])));
-                lines.push(format!("{}{reading}: {}{computed} {}", s(&c["paytable"]), s(&c["status"]), s(&c["detail"])));
-                for e in arr(&c["explanations"]) {
-                    lines.push(format!("    {}", s(e)));
-                }
-            }
-            (head, lines)
+        .map(|a| {
+            let p = ratio(s(&a["probability"])).unwrap_or_default();
+            vec![hand(w, Some(t), s(&a["outcome"])), s(&a["pays"]).to_string(), probability(&p), one_in(&p)]
         })
-        .collect()
+        .collect();
+    Some(Table { header: ["Meter award", "Pays", "Probability", "1 in N"].map(String::from).to_vec(), rows, summary: vec![] })
+}
+
+/// A main game's strategy table and its outcomes, with the summary lines.
+fn strategy_tables(st: &Value) -> (Table, Table, Vec<String>) {
+    let plays: Vec<&str> = arr(&st["plays"]).iter().map(s).collect();
+    let mut header = vec!["Situation".to_string(), "Play".into()];
+    header.extend(plays.iter().map(|p| format!("{p} (net)")));
+    let rows = arr(&st["decisions"])
+        .iter()
+        .map(|d| {
+            let mut r = vec![s(&d["situation"]).to_string(), s(&d["play"]).to_string()];
+            for p in &plays {
+                r.push(arr(&d["options"]).iter().find(|o| s(&o["play"]) == *p).map_or("—", |o| s(&o["expected_net_decimal"])).to_string());
+            }
+            r
+        })
+        .collect();
+    let outcomes = arr(&st["outcomes"])
+        .iter()
+        .map(|o| {
+            let p = ratio(s(&o["combinations"])).zip(ratio(s(&st["cycle"]))).map(|(n, c)| n / c).unwrap_or_default();
+            vec![s(&o["outcome"]).to_string(), grouped(s(&o["combinations"])), probability(&p), one_in(&p), s(&o["net"]).to_string()]
+        })
+        .collect();
+    let mut summary = vec![format!("House edge per Ante: {} (exact {}).", percent_text(s(&st["house_edge_percent"]), 4), s(&st["house_edge"]))];
+    if s(&st["initial_wager"]) != "1" {
+        summary.push(format!(
+            "House edge per initial wager ({} Antes): {} (exact {}).",
+            s(&st["initial_wager"]),
+            percent_text(s(&st["house_edge_per_initial_wager_percent"]), 4),
+            s(&st["house_edge_per_initial_wager"])
+        ));
+    }
+    summary.push(format!("Average wager: {} Antes.", s(&st["average_wager"])));
+    summary.push(format!("Element of risk: {} (exact {}).", percent_text(s(&st["element_of_risk_percent"]), 4), s(&st["element_of_risk"])));
+    summary.push(format!("Payback per total amount wagered: {}.", percent_text(s(&st["payback_per_total_wagered_percent"]), 4)));
+    for a in arr(&st["actions"]) {
+        summary.push(format!("{}: {} deals ({}).", s(&a["action"]), grouped(s(&a["deals"])), percent_text(s(&a["frequency_percent"]), 2)));
+    }
+    for n in arr(&st["notes"]) {
+        summary.push(format!("Note: {}", s(n)));
+    }
+    (
+        Table { header, rows, summary: vec![] },
+        Table { header: ["Outcome", "Combinations", "Probability", "1 in N", "Net per Ante"].map(String::from).to_vec(), rows: outcomes, summary: vec![] },
+        summary,
+    )
+}
+
+fn reading_title(reading: Option<&str>) -> String {
+    reading.map_or("the rules as written".to_string(), |r| format!("reading {r}"))
+}
+
+fn row_label(r: &Row) -> String {
+    let table = r.paytable.filter(|t| *t != "default").map(|t| format!("paytable {t}"));
+    let reading = r.reading.map(|x| format!("reading {x}"));
+    let parts: Vec<String> = table.into_iter().chain(reading).collect();
+    if parts.is_empty() {
+        "as written".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown
+
+fn md_table(t: &Table) -> String {
+    let mut out = format!("| {} |\n|{}|\n", t.header.join(" | "), t.header.iter().enumerate().map(|(i, _)| if i == 0 { ":---" } else { "---:" }).collect::<Vec<_>>().join("|"));
+    for r in t.rows.iter().chain(&t.summary) {
+        out += &format!("| {} |\n", r.iter().map(|c| c.replace('|', "\\|")).collect::<Vec<_>>().join(" | "));
+    }
+    out
 }
 
 pub fn markdown(report: &Value) -> String {
@@ -151,32 +199,50 @@ pub fn wager_markdown(w: &Value) -> String {
     for r in arr(&w["readings"]) {
         out += &format!("- reading `{}`: {}\n", s(&r["id"]), s(&r["description"]));
     }
+    for r in arr(&w["rejected_readings"]) {
+        out += &format!("- reading `{}` is rejected by the notes: {}\n", s(&r["reading"]), s(&r["note"]));
+    }
     if !w["computed"].as_bool().unwrap_or(false) {
         out += &format!("*{}.* Paytables as approved:\n\n", s(&w["reason"]));
         for p in arr(&w["paytables"]) {
-            let lines: Vec<String> = arr(&p["lines"]).iter().map(|l| format!("{} {}", s(&l["outcome"]), s(&l["pays"]))).collect();
+            let lines: Vec<String> = arr(&p["lines"]).iter().map(|l| format!("{} {}", l["hand"].as_str().unwrap_or(s(&l["outcome"])), s(&l["pays"]))).collect();
             out += &format!("- {}: {}\n", s(&p["id"]), lines.join("; "));
         }
     }
-    for (title, tables, summary) in strategy_parts(w) {
-        out += &format!("\n{title}\n");
-        for (header, rows) in tables {
-            out += &format!("\n| {} |\n|{}|\n", header.join(" | "), header.iter().map(|_| "---").collect::<Vec<_>>().join("|"));
-            for row in rows {
-                out += &format!("| {} |\n", row.join(" | "));
-            }
-        }
+    for st in arr(&w["strategy"]) {
+        let (decisions, outcomes, summary) = strategy_tables(st);
+        let table = st["paytable"].as_str().map_or(String::new(), |t| format!(", paytable {t}"));
+        out += &format!("\n#### Optimal strategy, reading `{}`{table} (cycle {})\n\n", s(&st["reading"]), grouped(s(&st["cycle"])));
+        out += &md_table(&decisions);
+        out += "\n";
+        out += &md_table(&outcomes);
         out += "\n";
         for line in summary {
             out += &format!("- {line}\n");
         }
     }
     for sheet in arr(&w["sheets"]) {
-        let (header, rows) = sheet_rows(sheet);
-        out += &format!("\nCycle {}{}\n\n", s(&sheet["cycle"]), reading_label(sheet));
-        out += &format!("| {} |\n|{}|\n", header.join(" | "), header.iter().map(|_| "---").collect::<Vec<_>>().join("|"));
-        for row in rows {
-            out += &format!("| {} |\n", row.join(" | "));
+        let reading = sheet["reading"].as_str();
+        if arr(&sheet["paytables"]).is_empty() {
+            out += &format!("\n#### Outcomes, {} (cycle {})\n\n", reading_title(reading), grouped(s(&sheet["cycle"])));
+            out += &md_table(&outcome_table(w, sheet));
+        }
+        for t in arr(&sheet["paytables"]) {
+            out += &format!("\n#### Paytable {}, {}\n\n", s(&t["id"]), reading_title(reading));
+            if let Some(f) = t["reading_flag"].as_str() {
+                out += &format!("**Flag:** {f}\n\n");
+            }
+            out += &md_table(&par_sheet(w, sheet, t));
+            if t["model"].is_object() {
+                out += "\n";
+                for l in model_lines(&t["model"]) {
+                    out += &format!("- {l}\n");
+                }
+                if let Some(a) = award_table(w, t) {
+                    out += "\n";
+                    out += &md_table(&a);
+                }
+            }
         }
     }
     let published = published_lines(w);
@@ -195,209 +261,473 @@ pub fn wager_markdown(w: &Value) -> String {
     out
 }
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:75rem;padding:0 1rem;color:#1a1a1a;line-height:1.4}\
-table{border-collapse:collapse;margin:1rem 0;font-size:.85rem}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:right}\
-th:first-child,td:first-child{text-align:left}thead th{background:#f0f3f7}tr.summary td{background:#fafafa;font-weight:600}\
-.status-reproduced{color:#146c2e}.status-DIFFERS{color:#b3261e;font-weight:600}.status-not{color:#666}\
-code{background:#f3f3f3;padding:0 .2rem}.note{color:#444;font-size:.85rem;border-left:3px solid #ddd;padding-left:.6rem}\
-a{color:#0b57d0}h1,h2,h3{line-height:1.2}";
+/// Outcome frequencies of a wager without an approved paytable.
+fn outcome_table(w: &Value, sheet: &Value) -> Table {
+    let rows = arr(&sheet["outcomes"])
+        .iter()
+        .map(|o| {
+            let p = ratio(s(&o["probability"])).unwrap_or_default();
+            vec![hand(w, None, s(&o["outcome"])), grouped(s(&o["combinations"])), probability(&p), one_in(&p)]
+        })
+        .collect();
+    Table { header: ["Outcome", "Combinations", "Probability", "1 in N"].map(String::from).to_vec(), rows, summary: vec![] }
+}
 
-fn page(title: &str, body: &str, to_root: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head>\n<body><p><a href=\"{to_root}index.html\">Hold report</a></p>\n{body}\n</body></html>\n",
-        esc(title)
-    )
+fn published_lines(w: &Value) -> Vec<(String, Vec<String>)> {
+    arr(&w["published"])
+        .iter()
+        .map(|f| {
+            let table = f["paytable"].as_str().map_or("all paytables".to_string(), |t| format!("paytable {t}"));
+            let head = format!("{} {} ({table}; {})", s(&f["kind"]), s(&f["printed"]), s(&f["section"]));
+            let mut lines = Vec::new();
+            for c in arr(&f["checks"]) {
+                let reading = c["reading"].as_str().map_or(String::new(), |r| format!(" [{r}]"));
+                let computed = c["computed_percent"].as_str().map_or(String::new(), |v| format!(" computed {v}% ({}),", s(&c["computed"])));
+                lines.push(format!("{}{reading}: {}{computed} {}", s(&c["paytable"]), s(&c["status"]), s(&c["detail"])));
+                for e in arr(&c["explanations"]) {
+                    lines.push(format!("    {}", s(e)));
+                }
+            }
+            (head, lines)
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML
+
+const STYLE: &str = "*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.25rem 3rem;color:#1a1a1a;line-height:1.45}\
+header.site{border-bottom:1px solid #ddd;padding-bottom:.5rem;margin-bottom:1rem;font-size:.9rem}header.site nav{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;justify-content:space-between}\
+.crumbs a,.pager a,.exports a{white-space:nowrap}.exports{color:#555}\
+table{border-collapse:collapse;margin:.75rem 0 1.25rem;font-size:.85rem;max-width:100%}th,td{border:1px solid #d5d5d5;padding:.2rem .5rem;text-align:right;vertical-align:top}\
+th{background:#eef2f7;font-weight:600}th:first-child,td:first-child{text-align:left}td.text,th.text{text-align:left}\
+tbody.summary td{background:#f7f7f7;font-weight:600}td{overflow-wrap:anywhere}.wide{overflow-x:auto;max-width:100%}\
+.status-reproduced{color:#146c2e}.status-DIFFERS{color:#b3261e;font-weight:600}.status-not{color:#666}.flag{color:#8a1c12;font-weight:600}\
+code{background:#f3f3f3;padding:0 .2rem;overflow-wrap:anywhere}.note{color:#444;font-size:.85rem;border-left:3px solid #ddd;padding-left:.6rem;overflow-wrap:anywhere}\
+a{color:#0b57d0}h1,h2,h3{line-height:1.2}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem}\
+figure{margin:1rem 0}figure svg{max-width:100%;height:auto}ul.toc{columns:2;column-gap:2rem}ul.toc li{break-inside:avoid}\
+details{margin:.25rem 0}summary{cursor:pointer;color:#0b57d0}\
+@media print{header.site nav.pager,header.site .exports{display:none}body{max-width:none;padding:0;font-size:10pt}a{color:inherit;text-decoration:none}\
+h2,h3{break-after:avoid}tr,figure{break-inside:avoid}.wide{overflow:visible}details>*{display:block}ul.toc{columns:1}}";
+
+/// One page of the site: its path from the root, title, breadcrumb (label, path) and body.
+pub struct Page {
+    pub path: String,
+    pub title: String,
+    pub crumbs: Vec<(String, Option<String>)>,
+    pub body: String,
+}
+
+/// The relative way from `from` (a page path) to `to` (a path from the root).
+fn link(from: &str, to: &str) -> String {
+    let depth = from.matches('/').count();
+    format!("{}{to}", "../".repeat(depth))
+}
+
+fn html_table(t: &Table) -> String {
+    let mut out = String::from("<div class=\"wide\"><table><thead><tr>");
+    for h in &t.header {
+        out += &format!("<th>{}</th>", esc(h));
+    }
+    out += "</tr></thead><tbody>";
+    for r in &t.rows {
+        out += "<tr>";
+        for c in r {
+            out += &format!("<td>{}</td>", esc(c));
+        }
+        out += "</tr>";
+    }
+    out += "</tbody>";
+    if !t.summary.is_empty() {
+        out += "<tbody class=\"summary\">";
+        for r in &t.summary {
+            // A label, then the value in the last non-empty cell, spanning what is empty.
+            let filled: Vec<(usize, &String)> = r.iter().enumerate().filter(|(_, c)| !c.is_empty()).collect();
+            out += "<tr>";
+            let mut col = 0;
+            for (i, c) in filled {
+                if i > col {
+                    out += &format!("<td colspan=\"{}\"></td>", i - col);
+                }
+                out += &format!("<td>{}</td>", esc(c));
+                col = i + 1;
+            }
+            if col < r.len() {
+                out += &format!("<td colspan=\"{}\"></td>", r.len() - col);
+            }
+            out += "</tr>";
+        }
+        out += "</tbody>";
+    }
+    out + "</table></div>"
 }
 
 fn status_class(status: &str) -> &'static str {
-    match status {
-        "reproduced" => "status-reproduced",
-        "DIFFERS" => "status-DIFFERS",
-        _ => "status-not",
+    if status.starts_with("reproduced") {
+        "status-reproduced"
+    } else if status.starts_with("DIFFERS") {
+        "status-DIFFERS"
+    } else {
+        "status-not"
     }
 }
 
-pub fn index_html(report: &Value) -> String {
-    let mut body = format!("<h1>Hold report</h1><p>Generated by {} from {}. Every figure is computed exactly over every deal; decimals are rounded for display.</p>", esc(s(&report["generator"])), esc(s(&report["tables"])));
-    for g in arr(&report["games"]) {
-        body += &format!("<h2>{} <small>(ch. {})</small></h2><table><thead><tr><th>wager</th><th>paytables</th><th>house edge</th><th>published figures</th></tr></thead><tbody>", esc(s(&g["title"])), esc(s(&g["chapter"])));
-        for w in arr(&g["wagers"]) {
-            let ids: Vec<&str> = arr(&w["paytables"]).iter().map(|p| s(&p["id"])).collect();
-            let edges: Vec<String> = arr(&w["sheets"])
-                .first()
-                .map(|sheet| arr(&sheet["paytables"]).iter().map(|t| format!("{} {}%", s(&t["id"]), t["house_edge_percent"].as_str().unwrap_or("-"))).collect())
-                .unwrap_or_default();
-            let checks: Vec<&str> = arr(&w["published"]).iter().flat_map(|f| arr(&f["checks"]).iter().map(|c| s(&c["status"]))).collect();
-            let statuses: Vec<String> = ["reproduced", "DIFFERS", "not computed", "implies term"]
-                .iter()
-                .filter_map(|st| {
-                    let n = checks.iter().filter(|c| *c == st).count();
-                    (n > 0).then(|| format!("<span class=\"{}\">{n} {}</span>", status_class(st), esc(&st.to_lowercase())))
-                })
-                .collect();
-            body += &format!(
-                "<tr><td><a href=\"{}/{}.html\">{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(s(&g["game"])),
-                esc(s(&w["id"])),
-                esc(s(&w["title"])),
-                esc(&ids.join(", ")),
-                if w["computed"].as_bool() == Some(true) { esc(&edges.join(", ")) } else { "not yet computed".to_string() },
-                statuses.join(", ")
-            );
-        }
-        body += "</tbody></table>";
-    }
-    page("Hold report", &body, "")
+fn published_cell(r: &Row) -> String {
+    r.published
+        .iter()
+        .map(|(printed, kind, status)| format!("{} {} <span class=\"{}\">{}</span>", esc(kind), esc(printed), status_class(status), esc(status)))
+        .collect::<Vec<_>>()
+        .join("<br>")
 }
 
-/// A horizontal bar chart: each paytable's computed house edge (per reading), with the published
-/// figure (payback shown as 100% − payback) as a marker or a shaded range.
-fn chart_svg(w: &Value) -> String {
-    let mut bars: Vec<(String, f64)> = Vec::new();
-    for sheet in arr(&w["sheets"]) {
-        for t in arr(&sheet["paytables"]) {
-            if let Some(v) = t["house_edge_percent"].as_str().and_then(|v| v.parse::<f64>().ok()) {
-                let label = match sheet["reading"].as_str() {
-                    Some(r) => format!("{} ({r})", s(&t["id"])),
-                    None => s(&t["id"]).to_string(),
-                };
-                bars.push((label, v));
-            }
-        }
+fn flags_cell(r: &Row) -> String {
+    r.flags.iter().map(|f| format!("<span class=\"flag\">{}</span>", esc(f))).collect::<Vec<_>>().join("<br>")
+}
+
+/// The summary table of `rows`, linking each row to its page (from the page at `from`).
+fn summary_html(rows: &[&Row], from: &str, with_wager: bool) -> String {
+    let mut out = String::from("<div class=\"wide\"><table><thead><tr>");
+    if with_wager {
+        out += "<th>Wager</th>";
     }
+    out += "<th>Paytable / reading</th><th>House edge</th><th>Payback</th><th>Hit freq.</th><th>SD</th><th class=\"text\">Published</th><th class=\"text\">Flags</th></tr></thead><tbody>";
+    for r in rows {
+        out += "<tr>";
+        if with_wager {
+            out += &format!("<td><a href=\"{}\">{}</a></td>", esc(&link(from, &rows::wager_page(r.game, r.wager))), esc(s(&r.wager["title"])));
+        }
+        let payback = r.payback_percent.as_deref().map_or("—".to_string(), |p| {
+            let label = if r.payback_label == "payback" { String::new() } else { format!(" <small>({})</small>", r.payback_label) };
+            format!("{}{label}", esc(&percent_text(p, 3)))
+        });
+        out += &format!(
+            "<td><a href=\"{}\">{}</a></td><td>{}</td><td>{payback}</td><td>{}</td><td>{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td></tr>",
+            esc(&link(from, &r.page)),
+            esc(&row_label(r)),
+            r.house_edge_percent.as_deref().map_or("—".to_string(), |h| esc(&percent_text(h, 3))),
+            r.hit_frequency_percent.as_deref().map_or("—".to_string(), |h| esc(&percent_text(h, 2))),
+            r.standard_deviation.as_deref().map_or("—".to_string(), |v| esc(&format!("{:.3}", v.parse::<f64>().unwrap_or(f64::NAN)))),
+            published_cell(r),
+            flags_cell(r)
+        );
+    }
+    out + "</tbody></table></div>"
+}
+
+/// The house edge of every paytable and reading, with the published figure as a marker.
+fn edge_chart(rows: &[&Row]) -> String {
+    let bars: Vec<Bar> = rows
+        .iter()
+        .filter_map(|r| {
+            let edge = r.house_edge_percent.as_deref().and_then(|h| h.parse::<f64>().ok()).or_else(|| r.payback_percent.as_deref().and_then(|p| p.parse::<f64>().ok()).map(|p| 100.0 - p))?;
+            let mark = r.published.first().and_then(|(printed, kind, _)| {
+                let house = kind == "hold" || kind == "house-edge";
+                let conv = |t: &str| t.trim().trim_end_matches('%').parse::<f64>().ok().map(|v| if house { v } else { 100.0 - v });
+                match printed.split_once(" to ") {
+                    Some((a, b)) => Some((conv(a)?.min(conv(b)?), conv(a)?.max(conv(b)?))),
+                    None => conv(printed).map(|v| (v, v)),
+                }
+            });
+            Some(Bar { label: row_label(r), value: edge, text: format!("{edge:.3}%"), mark })
+        })
+        .collect();
     if bars.is_empty() {
         return String::new();
     }
-    // Published figures as house-edge percentages: (paytable or None, low, high).
-    let mut marks: Vec<(Option<String>, f64, f64)> = Vec::new();
-    for f in arr(&w["published"]) {
-        let house = s(&f["kind"]) == "hold" || s(&f["kind"]) == "house-edge";
-        let conv = |t: &str| t.trim_end_matches('%').parse::<f64>().ok().map(|v| if house { v } else { 100.0 - v });
-        let printed = s(&f["printed"]);
-        let (lo, hi) = match printed.split_once(" to ") {
-            Some((a, b)) => (conv(a), conv(b)),
-            None => (conv(printed), conv(printed)),
-        };
-        if let (Some(lo), Some(hi)) = (lo, hi) {
-            marks.push((f["paytable"].as_str().map(str::to_string), lo.min(hi), lo.max(hi)));
-        }
+    chart::bars("House edge (long-run where a meter pays)", &bars, "house edge, % of the wager", "%", Scale::Linear)
+        + "<p class=\"note\">Bars: computed house edge (orange: the player's edge). Red line or band: the published figure or range (a payback p is drawn at 100% − p).</p>"
+}
+
+/// Rounds until the realised payback is within ±1 point of the expected one, 95% of the time.
+fn volatility_chart(rows: &[&Row]) -> String {
+    let bars: Vec<Bar> = rows
+        .iter()
+        .filter_map(|r| {
+            let sd: f64 = r.standard_deviation.as_deref()?.parse().ok()?;
+            let n = rounds_within_a_point(sd);
+            Some(Bar { label: row_label(r), value: n, text: grouped(&format!("{:.0}", n.ceil())), mark: None })
+        })
+        .collect();
+    if bars.is_empty() {
+        return String::new();
     }
-    let values = bars.iter().map(|b| b.1).chain(marks.iter().flat_map(|m| [m.1, m.2]));
-    let (mut min, mut max) = values.fold((0f64, 0f64), |(a, b), v| (a.min(v), b.max(v)));
-    max = (max * 1.1).max(1.0);
-    min = if min < 0.0 { min * 1.1 } else { 0.0 };
-    let (left, width, row) = (240.0, 520.0, 22.0);
-    let height = 40.0 + row * bars.len() as f64;
-    let x = |v: f64| left + (v - min) / (max - min) * width;
-    let mut svg = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{height}\" role=\"img\" aria-label=\"house edge by paytable\" font-family=\"system-ui,sans-serif\" font-size=\"12\">", left + width + 80.0);
-    for (i, (label, v)) in bars.iter().enumerate() {
-        let y = 10.0 + row * i as f64;
-        svg += &format!("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>", left - 6.0, y + 14.0, esc(label));
-        let (a, b) = (x(0f64.max(min)).min(x(*v)), x(0f64.max(min)).max(x(*v)));
-        svg += &format!("<rect x=\"{a:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"16\" fill=\"#5b8def\"/>", y + 2.0, (b - a).max(1.0));
-        svg += &format!("<text x=\"{:.1}\" y=\"{}\">{v:.3}%</text>", b + 4.0, y + 14.0);
-        let id = label.split(' ').next().unwrap_or("");
-        for (t, lo, hi) in &marks {
-            if t.as_deref().is_none_or(|t| t == id) {
-                if (hi - lo).abs() < 1e-12 {
-                    svg += &format!("<line x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"{1:.1}\" y2=\"{2:.1}\" stroke=\"#b3261e\" stroke-width=\"3\"/>", x(*lo), y, y + 20.0);
-                } else {
-                    svg += &format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"20\" fill=\"#b3261e\" fill-opacity=\"0.18\"/>", x(*lo), y, x(*hi) - x(*lo));
+    chart::bars("Volatility: rounds to within ±1 point of the payback", &bars, "rounds (log scale)", "", Scale::Log)
+        + "<p class=\"note\">Rounds after which the realised payback lies within ±1 percentage point of the expected payback 95% of the time: n = (1.96 σ / 0.01)², σ the standard deviation per unit wagered (normal approximation).</p>"
+}
+
+fn return_chart(w: &Value, sheet: &Value, t: &Value) -> String {
+    let bars: Vec<Bar> = arr(&sheet["outcomes"])
+        .iter()
+        .filter_map(|o| {
+            let id = s(&o["outcome"]);
+            let r = t["returns"][id].as_str().and_then(ratio)?;
+            let v = parsheet_paytable::Decimal(&r).to_f64();
+            Some(Bar { label: hand(w, Some(t), id), value: v, text: per_unit(&r), mark: None })
+        })
+        .collect();
+    if bars.is_empty() {
+        return String::new();
+    }
+    chart::bars(&format!("Return by hand, paytable {}, {}", s(&t["id"]), reading_title(sheet["reading"].as_str())), &bars, "return per unit wagered", "", Scale::Linear)
+}
+
+fn published_html(w: &Value, only: Option<&str>) -> String {
+    let mut out = String::new();
+    for f in arr(&w["published"]) {
+        let checks: Vec<&Value> = arr(&f["checks"]).iter().filter(|c| only.is_none_or(|t| c["paytable"].as_str() == Some(t))).collect();
+        if only.is_some() && checks.is_empty() && f["paytable"].as_str() != only {
+            continue;
+        }
+        let table = f["paytable"].as_str().map_or("all paytables".to_string(), |t| format!("paytable {t}"));
+        out += &format!("<li><strong>{} {}</strong> ({}; § {})<ul>", esc(s(&f["kind"])), esc(s(&f["printed"])), esc(&table), esc(s(&f["section"])));
+        for c in checks {
+            let reading = c["reading"].as_str().map_or(String::new(), |r| format!(", reading {r}"));
+            let computed = c["computed_percent"].as_str().map_or(String::new(), |v| format!(": computed {v}%"));
+            let misprint = c["misprint_corrected"].as_str().map_or(String::new(), |m| format!(" <em>(misprint corrected: {})</em>", esc(m)));
+            out += &format!(
+                "<li>paytable {}{}{}{misprint} — <span class=\"{}\">{}</span>. <span class=\"note\">{}</span>",
+                esc(s(&c["paytable"])),
+                esc(&reading),
+                esc(&computed),
+                status_class(s(&c["status"])),
+                esc(s(&c["status"])),
+                esc(s(&c["detail"]))
+            );
+            let ex = arr(&c["explanations"]);
+            if !ex.is_empty() {
+                // The few most plausible first; the rest on request.
+                out += "<ul>";
+                for e in ex.iter().take(3) {
+                    out += &format!("<li>{}</li>", esc(s(e)));
+                }
+                out += "</ul>";
+                if ex.len() > 3 {
+                    out += &format!("<details><summary>{} less plausible one-line changes</summary><ul>", ex.len() - 3);
+                    for e in &ex[3..] {
+                        out += &format!("<li>{}</li>", esc(s(e)));
+                    }
+                    out += "</ul></details>";
                 }
             }
+            out += "</li>";
         }
+        out += &format!("</ul><p class=\"note\">“{}”</p></li>", esc(s(&f["quote"])));
     }
-    let axis_y = 14.0 + row * bars.len() as f64;
-    svg += &format!("<line x1=\"{left}\" x2=\"{}\" y1=\"{axis_y}\" y2=\"{axis_y}\" stroke=\"#888\"/>", left + width);
-    svg += &format!("<text x=\"{left}\" y=\"{}\">{min:.1}%</text><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{max:.1}% house edge</text>", axis_y + 16.0, left + width, axis_y + 16.0);
-    svg + "</svg><p class=\"note\">Blue: computed house edge. Red line or band: the regulator's published figure or range (a payback p is drawn at 100% − p).</p>"
+    if out.is_empty() {
+        out
+    } else {
+        format!("<h2 id=\"published\">Published figures</h2><ul>{out}</ul>")
+    }
 }
 
-fn html_table(header: &[String], rows: &[Vec<String>], summary_from: usize) -> String {
-    let mut t = String::from("<table><thead><tr>");
-    for h in header {
-        t += &format!("<th>{}</th>", esc(h));
-    }
-    t += "</tr></thead><tbody>";
-    for (i, row) in rows.iter().enumerate() {
-        t += if i >= summary_from { "<tr class=\"summary\">" } else { "<tr>" };
-        for c in row {
-            t += &format!("<td>{}</td>", esc(c));
+fn wager_pages(g: &Value, w: &Value, all: &[Row]) -> Vec<Page> {
+    let path = rows::wager_page(g, w);
+    let mine: Vec<&Row> = all.iter().filter(|r| std::ptr::eq(r.wager, w)).collect();
+    let crumbs = |extra: Option<String>| {
+        let mut c = vec![(s(&g["title"]).to_string(), Some(format!("index.html#{}", s(&g["game"])))), (s(&w["title"]).to_string(), Some(path.clone()))];
+        if let Some(e) = extra {
+            c.push((e, None));
         }
-        t += "</tr>";
-    }
-    t + "</tbody></table>"
-}
-
-pub fn wager_html(g: &Value, w: &Value) -> String {
-    let mut body = format!("<h1>{}: {}</h1><p>§ {} · wager id <code>{}</code></p>", esc(s(&g["title"])), esc(s(&w["title"])), esc(s(&w["section"])), esc(s(&w["id"])));
+        c
+    };
+    let mut body = format!("<h1>{}: {}</h1><p>§ {} · wager <code>{}</code></p>", esc(s(&g["title"])), esc(s(&w["title"])), esc(s(&w["section"])), esc(s(&w["id"])));
     if let Some(r) = w["rules"].as_str() {
         body += &format!("<p>Rules: § {}. Deal: {}.</p>", esc(r), esc(s(&w["deal"])));
     }
     if !arr(&w["readings"]).is_empty() {
         body += "<p>The regulation leaves this open, so each reading is computed:</p><ul>";
         for r in arr(&w["readings"]) {
-            body += &format!("<li><code>{}</code>: {}</li>", esc(s(&r["id"])), esc(s(&r["description"])));
+            let id = s(&r["id"]);
+            let rejected = arr(&w["rejected_readings"]).iter().find(|x| s(&x["reading"]) == id).map_or(String::new(), |x| format!(" <span class=\"flag\">Rejected by the notes:</span> {}", esc(s(&x["note"]))));
+            body += &format!("<li><code>{}</code>: {}{rejected}</li>", esc(id), esc(s(&r["description"])));
         }
         body += "</ul>";
     }
-    body += &chart_svg(w);
     if !w["computed"].as_bool().unwrap_or(false) {
         body += &format!("<p><em>{}.</em> The approved paytables:</p><ul>", esc(s(&w["reason"])));
         for p in arr(&w["paytables"]) {
-            let lines: Vec<String> = arr(&p["lines"]).iter().map(|l| format!("{} {}", s(&l["outcome"]), s(&l["pays"]))).collect();
+            let lines: Vec<String> = arr(&p["lines"]).iter().map(|l| format!("{} {}", l["hand"].as_str().unwrap_or(s(&l["outcome"])), s(&l["pays"]))).collect();
             body += &format!("<li>{}: {}</li>", esc(s(&p["id"])), esc(&lines.join("; ")));
         }
         body += "</ul>";
     }
-    for (title, tables, summary) in strategy_parts(w) {
-        body += &format!("<h2>{}</h2>", esc(&title.replace('`', "")));
-        for (header, rows) in tables {
-            body += &html_table(&header, &rows, rows.len());
-        }
-        body += "<ul>";
-        for line in summary {
-            body += &format!("<li>{}</li>", esc(&line));
-        }
-        body += "</ul>";
+    let mut pages = Vec::new();
+    if !mine.is_empty() {
+        body += "<h2 id=\"summary\">Summary</h2>";
+        body += &summary_html(&mine, &path, false);
+        body += &edge_chart(&mine);
+        body += &volatility_chart(&mine);
     }
     for sheet in arr(&w["sheets"]) {
-        let (header, rows) = sheet_rows(sheet);
-        let summary_from = rows.len() - 5;
-        body += &format!("<h2>Cycle {}{}</h2>", esc(s(&sheet["cycle"])), esc(&reading_label(sheet).replace('`', "")));
-        body += &html_table(&header, &rows, summary_from);
-    }
-    let published = published_lines(w);
-    if !published.is_empty() {
-        body += "<h2>Published figures</h2><ul>";
-        for (f, (head, _)) in arr(&w["published"]).iter().zip(&published) {
-            body += &format!("<li>{}<ul>", esc(head));
-            for c in arr(&f["checks"]) {
-                let reading = c["reading"].as_str().map_or(String::new(), |r| format!(" [{r}]"));
-                let computed = c["computed_percent"].as_str().map_or(String::new(), |v| format!(" computed {v}%"));
-                body += &format!("<li>{}{}: <span class=\"{}\">{}</span>{} — {}", esc(s(&c["paytable"])), esc(&reading), status_class(s(&c["status"])), esc(s(&c["status"])), esc(&computed), esc(s(&c["detail"])));
-                if !arr(&c["explanations"]).is_empty() {
-                    body += "<ul>";
-                    for e in arr(&c["explanations"]) {
-                        body += &format!("<li>{}</li>", esc(s(e)));
-                    }
-                    body += "</ul>";
-                }
-                body += "</li>";
-            }
-            body += &format!("</ul><p class=\"note\">“{}”</p></li>", esc(s(&f["quote"])));
+        if arr(&sheet["paytables"]).is_empty() {
+            body += &format!("<h2>Outcomes, {} (cycle {})</h2><p>No approved paytable is printed; the frequencies of the outcomes:</p>", esc(&reading_title(sheet["reading"].as_str())), esc(&grouped(s(&sheet["cycle"]))));
+            body += &html_table(&outcome_table(w, sheet));
         }
-        body += "</ul>";
     }
-    for n in arr(&w["notes"]) {
-        body += &format!("<p class=\"note\">{}</p>", esc(s(n)));
+    body += &published_html(w, None);
+    if !arr(&w["notes"]).is_empty() {
+        body += "<h2 id=\"notes\">Notes of the tables</h2>";
+        for n in arr(&w["notes"]) {
+            body += &format!("<p class=\"note\">{}</p>", esc(s(n)));
+        }
     }
+    pages.push(Page { path: path.clone(), title: format!("{} — {}", s(&g["title"]), s(&w["title"])), crumbs: crumbs(None), body });
+    // A page per main-game strategy.
+    for st in arr(&w["strategy"]) {
+        let (decisions, outcomes, summary) = strategy_tables(st);
+        let table = st["paytable"].as_str().map_or(String::new(), |t| format!(", paytable {t}"));
+        let title = format!("Optimal strategy, reading {}{table}", s(&st["reading"]));
+        let mut body = format!("<h1>{}: {}</h1><h2>{}</h2><ul>", esc(s(&g["title"])), esc(s(&w["title"])), esc(&title));
+        for l in summary {
+            body += &format!("<li>{}</li>", esc(&l));
+        }
+        body += &format!("</ul><h3>Outcomes under the strategy (cycle {})</h3>", esc(&grouped(s(&st["cycle"]))));
+        body += &html_table(&outcomes);
+        body += "<h3>The strategy: expected net per Ante of each play</h3>";
+        body += &html_table(&decisions);
+        pages.push(Page { path: rows::strategy_page(g, w, st), title: format!("{} — {}", s(&w["title"]), title), crumbs: crumbs(Some(title)), body });
+    }
+    // A PAR sheet page per paytable: every reading of it.
     for p in arr(&w["paytables"]) {
-        for n in arr(&p["notes"]) {
-            body += &format!("<p class=\"note\">Paytable {}: {}</p>", esc(s(&p["id"])), esc(s(n)));
+        let id = s(&p["id"]);
+        let sheets: Vec<(&Value, &Value)> = arr(&w["sheets"]).iter().filter_map(|sh| arr(&sh["paytables"]).iter().find(|t| s(&t["id"]) == id).map(|t| (sh, t))).collect();
+        if sheets.is_empty() {
+            continue;
+        }
+        let page_path = rows::sheet_page(g, w, id);
+        let title = format!("Paytable {id}");
+        let mut body = format!("<h1>{}: {}, paytable {}</h1><p>§ {}", esc(s(&g["title"])), esc(s(&w["title"])), esc(id), esc(s(&p["section"])));
+        let terms: Vec<String> = p["terms"].as_object().map(|m| m.iter().map(|(k, v)| format!("{k}: {}", s(v))).collect()).unwrap_or_default();
+        if !terms.is_empty() {
+            body += &format!(" · printed terms: {}", esc(&terms.join("; ")));
+        }
+        body += "</p>";
+        if sheets.len() > 1 {
+            body += "<p>Readings on this page: ";
+            body += &sheets.iter().map(|(sh, _)| {
+                let r = sh["reading"].as_str().unwrap_or("as-written");
+                format!("<a href=\"#reading-{}\">{}</a>", esc(r), esc(r))
+            }).collect::<Vec<_>>().join(" · ");
+            body += "</p>";
+        }
+        for (sh, t) in &sheets {
+            let reading = sh["reading"].as_str();
+            body += &format!("<h2 id=\"reading-{}\">{}</h2>", esc(reading.unwrap_or("as-written")), esc(&reading_title(reading)));
+            if let Some(d) = reading.and_then(|r| arr(&w["readings"]).iter().find(|x| s(&x["id"]) == r)) {
+                body += &format!("<p>{}</p>", esc(s(&d["description"])));
+            }
+            if let Some(f) = t["reading_flag"].as_str() {
+                body += &format!("<p class=\"flag\">{}</p>", esc(f));
+            }
+            if t["payback"].as_str().and_then(ratio).is_some_and(|p| p > BigRational::from_integer(1.into())) {
+                body += "<p class=\"flag\">The payback is above 100%: as printed, this table gives the player the edge.</p>";
+            }
+            body += &html_table(&par_sheet(w, sh, t));
+            if t["model"].is_object() {
+                body += "<h3>Progressive model</h3><ul>";
+                for l in model_lines(&t["model"]) {
+                    body += &format!("<li>{}</li>", esc(&l));
+                }
+                body += "</ul>";
+                if let Some(a) = award_table(w, t) {
+                    body += &html_table(&a);
+                }
+            }
+            body += &return_chart(w, sh, t);
+        }
+        body += &published_html(w, Some(id));
+        if !arr(&p["notes"]).is_empty() {
+            body += "<h2 id=\"notes\">Notes on this paytable</h2>";
+            for n in arr(&p["notes"]) {
+                body += &format!("<p class=\"note\">{}</p>", esc(s(n)));
+            }
+        }
+        pages.push(Page { path: page_path, title: format!("{} — {}, {title}", s(&g["title"]), s(&w["title"])), crumbs: crumbs(Some(title)), body });
+    }
+    pages
+}
+
+fn index_page(report: &Value, all: &[Row], pages: &[Page]) -> Page {
+    let mut body = format!(
+        "<h1>Hold report</h1><p>Generated by {} from {}. Every figure is computed exactly over every deal; decimals are rounded for display, exact fractions are in the PAR sheets and exports.</p>",
+        esc(s(&report["generator"])),
+        esc(s(&report["tables"]))
+    );
+    body += "<p>One row per wager, paytable and reading. <span class=\"flag\">Flags</span> mark paybacks above 100% and readings that the notes reject or that a table does not print.</p>";
+    body += "<h2 id=\"contents\">Contents</h2><ul class=\"toc\">";
+    for g in arr(&report["games"]) {
+        body += &format!("<li><a href=\"#{}\">{}</a><ul>", esc(s(&g["game"])), esc(s(&g["title"])));
+        for w in arr(&g["wagers"]) {
+            let n = pages.iter().filter(|p| p.path.starts_with(&format!("{}/{}/", s(&g["game"]), s(&w["id"])))).count();
+            let more = if n > 0 { format!(" <small>({n} sheet{})</small>", if n == 1 { "" } else { "s" }) } else { String::new() };
+            body += &format!("<li><a href=\"{}\">{}</a>{more}</li>", esc(&rows::wager_page(g, w)), esc(s(&w["title"])));
+        }
+        body += "</ul></li>";
+    }
+    body += "</ul>";
+    for g in arr(&report["games"]) {
+        body += &format!("<h2 id=\"{}\">{} <small>(ch. {})</small></h2>", esc(s(&g["game"])), esc(s(&g["title"])), esc(s(&g["chapter"])));
+        let mine: Vec<&Row> = all.iter().filter(|r| std::ptr::eq(r.game, g)).collect();
+        if !mine.is_empty() {
+            body += &summary_html(&mine, "index.html", true);
+        }
+        let uncomputed: Vec<String> = arr(&g["wagers"])
+            .iter()
+            .filter(|w| !all.iter().any(|r| std::ptr::eq(r.wager, *w)))
+            .map(|w| format!("<a href=\"{}\">{}</a>", esc(&rows::wager_page(g, w)), esc(s(&w["title"]))))
+            .collect();
+        if !uncomputed.is_empty() {
+            body += &format!("<p>Without a computed paytable: {}.</p>", uncomputed.join(", "));
         }
     }
-    page(&format!("{} {}", s(&g["title"]), s(&w["title"])), &body, "../")
+    Page { path: "index.html".into(), title: "Hold report".into(), crumbs: vec![], body }
+}
+
+/// Every HTML page of the report, by path from the root, in reading order.
+pub fn site(report: &Value) -> Vec<(String, String)> {
+    let all = rows::rows(report);
+    let mut pages: Vec<Page> = Vec::new();
+    for g in arr(&report["games"]) {
+        for w in arr(&g["wagers"]) {
+            pages.extend(wager_pages(g, w, &all));
+        }
+    }
+    let index = index_page(report, &all, &pages);
+    pages.insert(0, index);
+    (0..pages.len())
+        .map(|i| {
+            let p = &pages[i];
+            let here = &p.path;
+            let mut crumbs = vec![format!("<a href=\"{}\">Hold report</a>", esc(&link(here, "index.html")))];
+            for (label, to) in &p.crumbs {
+                crumbs.push(match to {
+                    Some(t) if !t.starts_with(here.as_str()) => format!("<a href=\"{}\">{}</a>", esc(&link(here, t)), esc(label)),
+                    _ => esc(label),
+                });
+            }
+            let prev = i.checked_sub(1).map(|j| format!("<a href=\"{}\" rel=\"prev\">← {}</a>", esc(&link(here, &pages[j].path)), esc(&pages[j].title))).unwrap_or_default();
+            let next = pages.get(i + 1).map(|n| format!("<a href=\"{}\" rel=\"next\">{} →</a>", esc(&link(here, &n.path)), esc(&n.title))).unwrap_or_default();
+            let exports = ["summary.csv", "report.xlsx", "report.json", "report.md"].map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).join(" · ");
+            let html = format!(
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n</body></html>\n",
+                esc(&p.title),
+                crumbs.join(" › "),
+                p.body
+            );
+            (p.path.clone(), html)
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+fn csv_cell(t: &str) -> String {
+    if t.contains([',', '"', '\n']) {
+        format!("\"{}\"", t.replace('"', "\"\""))
+    } else {
+        t.to_string()
+    }
 }
 
 /// One CSV per reading and paytable: (file name suffix, contents).
@@ -408,11 +738,12 @@ pub fn csv_files(w: &Value) -> Vec<(String, String)> {
             if !t["error"].is_null() {
                 continue;
             }
-            let mut csv = String::from("outcome,pays,combinations,probability,return,probability_decimal,return_decimal\n");
+            let mut csv = String::from("outcome,hand,pays,combinations,probability,return,probability_decimal,return_decimal\n");
             for o in arr(&sheet["outcomes"]) {
                 let id = s(&o["outcome"]);
                 csv += &format!(
-                    "{id},{},{},{},{},{},{}\n",
+                    "{id},{},{},{},{},{},{},{}\n",
+                    csv_cell(&hand(w, Some(t), id)),
                     t["pays"][id].as_str().unwrap_or("loses"),
                     s(&o["combinations"]),
                     s(&o["probability"]),
@@ -429,4 +760,39 @@ pub fn csv_files(w: &Value) -> Vec<(String, String)> {
         }
     }
     files
+}
+
+pub const SUMMARY_HEADER: [&str; 14] = [
+    "game", "wager", "paytable", "reading", "house_edge", "house_edge_percent", "payback_percent", "payback_kind", "hit_frequency_percent", "standard_deviation", "published", "status", "flags", "page",
+];
+
+/// The summary rows as text cells, in the order of [`SUMMARY_HEADER`].
+pub fn summary_cells(r: &Row) -> Vec<String> {
+    let opt = |v: &Option<String>| v.clone().unwrap_or_default();
+    vec![
+        s(&r.game["game"]).to_string(),
+        s(&r.wager["id"]).to_string(),
+        r.paytable.unwrap_or("").to_string(),
+        r.reading.unwrap_or("").to_string(),
+        opt(&r.house_edge),
+        opt(&r.house_edge_percent),
+        opt(&r.payback_percent),
+        r.payback_label.to_string(),
+        opt(&r.hit_frequency_percent),
+        opt(&r.standard_deviation),
+        r.published.iter().map(|p| format!("{} {}", p.1, p.0)).collect::<Vec<_>>().join("; "),
+        r.published.iter().map(|p| p.2.clone()).collect::<Vec<_>>().join("; "),
+        r.flags.join("; "),
+        r.page.clone(),
+    ]
+}
+
+/// `summary.csv`: one row per wager × paytable × reading.
+pub fn summary_csv(report: &Value) -> String {
+    let mut out = SUMMARY_HEADER.join(",") + "\n";
+    for r in rows::rows(report) {
+        out += &summary_cells(&r).iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(",");
+        out += "\n";
+    }
+    out
 }

@@ -1,0 +1,130 @@
+//! Display of the report's exact numbers: the document holds fractions ("num/den") and integers
+//! as text; these helpers turn them into the decimals a PAR sheet prints, rounding only here.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use parsheet_paytable::Decimal;
+use serde_json::Value;
+
+pub fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or("")
+}
+
+pub fn arr(v: &Value) -> &[Value] {
+    v.as_array().map_or(&[], |a| a.as_slice())
+}
+
+/// HTML-escapes text.
+pub fn esc(t: &str) -> String {
+    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// An exact number of the document: "n" or "n/d".
+pub fn ratio(text: &str) -> Option<BigRational> {
+    let (n, d) = text.split_once('/').unwrap_or((text, "1"));
+    let (n, d): (BigInt, BigInt) = (n.parse().ok()?, d.parse().ok()?);
+    (!d.is_zero()).then(|| BigRational::new(n, d))
+}
+
+/// Thousands separators on an integer's digits ("2869685" → "2,869,685").
+pub fn grouped(digits: &str) -> String {
+    let (sign, d) = digits.strip_prefix('-').map_or(("", digits), |d| ("-", d));
+    let (int, frac) = d.split_once('.').map_or((d, None), |(a, b)| (a, Some(b)));
+    let mut out = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}{}", frac.map(|f| format!(".{f}")).unwrap_or_default())
+}
+
+/// A probability as a PAR sheet prints it: six places, or three significant figures below
+/// 0.001 so that rare hands do not print as zero.
+pub fn probability(p: &BigRational) -> String {
+    if p.is_zero() {
+        return "0".into();
+    }
+    let thousandth = BigRational::new(1.into(), 1000.into());
+    if p >= &thousandth {
+        return Decimal(p).with_places(6);
+    }
+    let mut places = 3;
+    let mut x = p * BigRational::from_integer(1000.into());
+    while x < BigRational::one() && places < 40 {
+        x *= BigRational::from_integer(10.into());
+        places += 1;
+    }
+    Decimal(p).with_places(places + 2)
+}
+
+/// "1 in N" for a probability: two places below 100, one below 10,000, whole above.
+pub fn one_in(p: &BigRational) -> String {
+    if p.is_zero() {
+        return "never".into();
+    }
+    let n = p.recip();
+    let places = if n < BigRational::from_integer(100.into()) {
+        2
+    } else if n < BigRational::from_integer(10_000.into()) {
+        1
+    } else {
+        0
+    };
+    grouped(&Decimal(&n).with_places(places))
+}
+
+/// A per-unit return or net: six places.
+pub fn per_unit(r: &BigRational) -> String {
+    Decimal(r).with_places(6)
+}
+
+/// A percentage string of the document ("12.345678") shortened to `places` places.
+pub fn percent_text(text: &str, places: usize) -> String {
+    match text.parse::<BigRational>().ok().or_else(|| decimal_ratio(text)) {
+        Some(v) => format!("{}%", Decimal(&v).with_places(places)),
+        None => text.to_string(),
+    }
+}
+
+/// A decimal string ("-5.845123") as an exact rational.
+pub fn decimal_ratio(text: &str) -> Option<BigRational> {
+    let t = text.trim();
+    let (neg, t) = t.strip_prefix('-').map_or((false, t), |r| (true, r));
+    let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+    if int.is_empty() || !int.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let n: BigInt = format!("{int}{frac}").parse().ok()?;
+    let v = BigRational::new(n, BigInt::from(10).pow(frac.len() as u32));
+    Some(if neg { -v } else { v })
+}
+
+/// The rounds after which the realised payback lies within ±1 point of the expected one 95% of
+/// the time (normal approximation): n = (1.96 σ / 0.01)².
+pub fn rounds_within_a_point(sd: f64) -> f64 {
+    (1.96 * sd / 0.01).powi(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_of_exact_numbers() {
+        let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        assert_eq!(grouped("2869685"), "2,869,685");
+        assert_eq!(grouped("-1234.5"), "-1,234.5");
+        assert_eq!(probability(&r(1, 4)), "0.250000");
+        assert_eq!(probability(&r(4, 2_869_685)), "0.00000139");
+        assert_eq!(one_in(&r(1, 4)), "4.00");
+        assert_eq!(one_in(&r(4, 2_869_685)), "717,421");
+        assert_eq!(one_in(&r(0, 1)), "never");
+        assert_eq!(percent_text("-5.845123", 3), "-5.845%");
+        assert_eq!(ratio("3/4"), Some(r(3, 4)));
+        // σ = 1: (196)² = 38,416 rounds.
+        assert!((rounds_within_a_point(1.0) - 38_416.0).abs() < 1e-6);
+    }
+}
