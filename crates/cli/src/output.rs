@@ -103,11 +103,11 @@ fn is_older_report(out: &Path) -> bool {
 
 /// Writes `files` (relative paths, contents) as the directory `out`, replacing the report there:
 /// afterwards `out` holds exactly these files, or, on any error, what it held before.
-pub fn write_tree(out: &Path, files: &[(PathBuf, String)]) -> Result<(), String> {
+pub fn write_tree<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)]) -> Result<(), String> {
     write_tree_with(out, files, &mut plain_write)
 }
 
-pub fn write_tree_with(out: &Path, files: &[(PathBuf, String)], sink: Sink) -> Result<(), String> {
+pub fn write_tree_with<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)], sink: Sink) -> Result<(), String> {
     check_tree_target(out)?;
     let (dir, name) = split(out)?;
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -122,7 +122,7 @@ pub fn write_tree_with(out: &Path, files: &[(PathBuf, String)], sink: Sink) -> R
                 // Only ever inside the fresh directory, so no planted link is on the way.
                 fs::create_dir_all(parent)?;
             }
-            create_new(&path, text.as_bytes(), sink)?;
+            create_new(&path, text.as_ref(), sink)?;
         }
         Ok(())
     };

@@ -8,6 +8,7 @@ mod chart;
 mod format;
 mod render;
 mod rows;
+mod xlsx;
 
 use std::path::{Path, PathBuf};
 
@@ -237,7 +238,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let progress = Progress::new("building the hold report", wagers as u64);
     let report = build(&games, &source, args.max_pay, &progress);
     progress.finish();
-    let files = files(&report);
+    let files = files(&report)?;
     let out = &args.out;
     crate::output::write_tree(out, &files)?;
     println!("wrote {} files to {} (open {}/index.html)", files.len(), out.display(), out.display());
@@ -245,24 +246,26 @@ pub fn run(args: Args) -> Result<(), String> {
 }
 
 /// Every file of the report, by path relative to the output directory.
-fn files(report: &Value) -> Vec<(PathBuf, String)> {
+fn files(report: &Value) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
+    let workbook = xlsx::workbook(report).map_err(|e| format!("cannot build report.xlsx: {e}"))?;
     let mut files = vec![
-        (PathBuf::from("report.json"), serde_json::to_string_pretty(report).expect("JSON values serialise") + "\n"),
-        (PathBuf::from("report.md"), render::markdown(report)),
-        (PathBuf::from("summary.csv"), render::summary_csv(report)),
+        (PathBuf::from("report.json"), (serde_json::to_string_pretty(report).expect("JSON values serialise") + "\n").into_bytes()),
+        (PathBuf::from("report.md"), render::markdown(report).into_bytes()),
+        (PathBuf::from("summary.csv"), render::summary_csv(report).into_bytes()),
+        (PathBuf::from("report.xlsx"), workbook),
     ];
     for (path, html) in render::site(report) {
-        files.push((PathBuf::from(path), html));
+        files.push((PathBuf::from(path), html.into_bytes()));
     }
     for g in report["games"].as_array().expect("the report lists games") {
         for w in g["wagers"].as_array().expect("each game lists wagers") {
             let (game, wager) = (g["game"].as_str().unwrap_or_default(), w["id"].as_str().unwrap_or_default());
             for (name, csv) in render::csv_files(w) {
-                files.push((Path::new("csv").join(format!("{game}-{wager}-{name}.csv")), csv));
+                files.push((Path::new("csv").join(format!("{game}-{wager}-{name}.csv")), csv.into_bytes()));
             }
         }
     }
-    files
+    Ok(files)
 }
 
 #[cfg(test)]

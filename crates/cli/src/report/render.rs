@@ -300,8 +300,8 @@ const STYLE: &str = "*{box-sizing:border-box}body{font-family:system-ui,sans-ser
 header.site{border-bottom:1px solid #ddd;padding-bottom:.5rem;margin-bottom:1rem;font-size:.9rem}header.site nav{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;justify-content:space-between}\
 .crumbs a,.pager a,.exports a{white-space:nowrap}.exports{color:#555}\
 table{border-collapse:collapse;margin:.75rem 0 1.25rem;font-size:.85rem;max-width:100%}th,td{border:1px solid #d5d5d5;padding:.2rem .5rem;text-align:right;vertical-align:top}\
-th{background:#eef2f7;font-weight:600}th:first-child,td:first-child{text-align:left}td.text,th.text{text-align:left}\
-tbody.summary td{background:#f7f7f7;font-weight:600}td{overflow-wrap:anywhere}.wide{overflow-x:auto;max-width:100%}\
+th{background:#eef2f7;font-weight:600}th:first-child,td:first-child{text-align:left}td{white-space:nowrap}td.text,th.text{text-align:left;white-space:normal}\
+td.exact{white-space:normal;overflow-wrap:anywhere;max-width:22rem}tbody.summary td{background:#f7f7f7;font-weight:600}.wide{overflow-x:auto;max-width:100%}\
 .status-reproduced{color:#146c2e}.status-DIFFERS{color:#b3261e;font-weight:600}.status-not{color:#666}.flag{color:#8a1c12;font-weight:600}\
 code{background:#f3f3f3;padding:0 .2rem;overflow-wrap:anywhere}.note{color:#444;font-size:.85rem;border-left:3px solid #ddd;padding-left:.6rem;overflow-wrap:anywhere}\
 a{color:#0b57d0}h1,h2,h3{line-height:1.2}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem}\
@@ -332,8 +332,8 @@ fn html_table(t: &Table) -> String {
     out += "</tr></thead><tbody>";
     for r in &t.rows {
         out += "<tr>";
-        for c in r {
-            out += &format!("<td>{}</td>", esc(c));
+        for (i, c) in r.iter().enumerate() {
+            out += &format!("<td{}>{}</td>", cell_class(i, c), esc(c));
         }
         out += "</tr>";
     }
@@ -349,7 +349,7 @@ fn html_table(t: &Table) -> String {
                 if i > col {
                     out += &format!("<td colspan=\"{}\"></td>", i - col);
                 }
-                out += &format!("<td>{}</td>", esc(c));
+                out += &format!("<td{}>{}</td>", cell_class(i, c), esc(c));
                 col = i + 1;
             }
             if col < r.len() {
@@ -360,6 +360,17 @@ fn html_table(t: &Table) -> String {
         out += "</tbody>";
     }
     out + "</table></div>"
+}
+
+/// Labels (the first column) and long exact fractions wrap; figures do not.
+fn cell_class(column: usize, text: &str) -> &'static str {
+    if column == 0 {
+        " class=\"text\""
+    } else if text.contains('/') && text.len() > 24 {
+        " class=\"exact\""
+    } else {
+        ""
+    }
 }
 
 fn status_class(status: &str) -> &'static str {
@@ -390,20 +401,25 @@ fn summary_html(rows: &[&Row], from: &str, with_wager: bool) -> String {
     if with_wager {
         out += "<th>Wager</th>";
     }
-    out += "<th>Paytable / reading</th><th>House edge</th><th>Payback</th><th>Hit freq.</th><th>SD</th><th class=\"text\">Published</th><th class=\"text\">Flags</th></tr></thead><tbody>";
-    for r in rows {
+    out += "<th class=\"text\">Paytable</th><th class=\"text\">Reading</th><th>House edge</th><th>Payback</th><th>Hit freq.</th><th>SD</th><th class=\"text\">Published</th><th class=\"text\">Flags</th></tr></thead><tbody>";
+    for (i, r) in rows.iter().enumerate() {
         out += "<tr>";
         if with_wager {
-            out += &format!("<td><a href=\"{}\">{}</a></td>", esc(&link(from, &rows::wager_page(r.game, r.wager))), esc(s(&r.wager["title"])));
+            // The wager's name once, on its first row.
+            let first = i == 0 || !std::ptr::eq(rows[i - 1].wager, r.wager);
+            let name = if first { format!("<a href=\"{}\">{}</a>", esc(&link(from, &rows::wager_page(r.game, r.wager))), esc(s(&r.wager["title"]))) } else { String::new() };
+            out += &format!("<td class=\"text\">{name}</td>");
         }
         let payback = r.payback_percent.as_deref().map_or("—".to_string(), |p| {
-            let label = if r.payback_label == "payback" { String::new() } else { format!(" <small>({})</small>", r.payback_label) };
+            let label = if r.payback_label == "payback" { String::new() } else { format!("<br><small>{}</small>", r.payback_label) };
             format!("{}{label}", esc(&percent_text(p, 3)))
         });
+        let table = r.paytable.filter(|t| *t != "default").unwrap_or(if r.paytable.is_some() { "the table" } else { "—" });
         out += &format!(
-            "<td><a href=\"{}\">{}</a></td><td>{}</td><td>{payback}</td><td>{}</td><td>{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td></tr>",
+            "<td class=\"text\"><a href=\"{}\">{}</a></td><td class=\"text\">{}</td><td>{}</td><td>{payback}</td><td>{}</td><td>{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td></tr>",
             esc(&link(from, &r.page)),
-            esc(&row_label(r)),
+            esc(table),
+            esc(r.reading.unwrap_or("as written")),
             r.house_edge_percent.as_deref().map_or("—".to_string(), |h| esc(&percent_text(h, 3))),
             r.hit_frequency_percent.as_deref().map_or("—".to_string(), |h| esc(&percent_text(h, 2))),
             r.standard_deviation.as_deref().map_or("—".to_string(), |v| esc(&format!("{:.3}", v.parse::<f64>().unwrap_or(f64::NAN)))),

@@ -86,7 +86,8 @@ pub fn rows(report: &Value) -> Vec<Row<'_>> {
                     hit_frequency_percent: None,
                     standard_deviation: None,
                     published: published(w, None, reading),
-                    flags: above_100(pb.as_ref()).into_iter().chain(arr(&st["notes"]).iter().map(|n| s(n).to_string())).collect(),
+                    // A note's gist (before its colon) is the flag; the page gives the whole note.
+                    flags: above_100(pb.as_ref()).into_iter().chain(arr(&st["notes"]).iter().map(|n| s(n).split(':').next().unwrap_or("").to_string())).collect(),
                     page: strategy_page(g, w, st),
                 });
             }
