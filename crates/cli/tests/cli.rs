@@ -258,3 +258,32 @@ fn heads_up_bad_beat_explore_needs_a_starting_table() {
     assert!(fails(&["explore", "heads-up-holdem", "bad-beat", "--target-edge", "3%"]).contains("677a.12(c)"));
     assert!(fails(&["explore", "heads-up-holdem", "bad-beat", "--search", "2%..3%"]).contains("--target-edge"));
 }
+
+#[test]
+fn fractional_pays_round_trip_through_list_progressive_and_the_report_json() {
+    // 688a.12(d) prints "$7.50"; a meter share of "12.5% of meter" must read the same way back.
+    let json = r#"{"schema": 1, "game": "face-up-pai-gow", "title": "t", "chapter": "688a", "wagers": [
+        {"id": "progressive", "title": "Progressive", "section": "user", "paytables": [
+            {"id": "mine", "section": "user", "terms": {"wager": "$1", "seed": "$10000", "rate": "20%"}, "lines": [
+                {"outcome": "7-card-natural-straight-flush-holding-royal", "hand": "7 card straight flush", "pays": "100% of meter"},
+                {"outcome": "royal-flush-plus-royal-match", "hand": "Royal flush + royal match", "pays": "12.5% of meter"},
+                {"outcome": "straight", "hand": "Straight", "pays": "$7.50"}]}]}]}"#;
+    let dir = std::env::temp_dir().join(format!("parsheet-cli-fractional-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("face-up-pai-gow.json"), json).unwrap();
+    let tables = dir.to_str().unwrap();
+    let list = ok(&["list", "--tables", tables]);
+    assert!(list.contains("royal-flush-plus-royal-match 12.5% of meter; straight $7.50"), "{list}");
+    let model = ok(&["progressive", "face-up-pai-gow", "progressive", "--tables", tables]);
+    assert!(model.contains("12.5% of meter") && model.contains("$7.50"), "{model}");
+    let out = dir.join("report");
+    ok(&["report", "--tables", tables, "--out", out.to_str().unwrap()]);
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let lines = &report["games"][0]["wagers"][0]["paytables"][0]["lines"];
+    assert_eq!(lines[1]["pays"], "12.5% of meter");
+    assert_eq!(lines[2]["pays"], "$7.50");
+    assert_eq!(lines[2]["hand"], "Straight");
+    let page = std::fs::read_to_string(out.join("face-up-pai-gow/progressive/mine.html")).unwrap();
+    assert!(page.contains("<td>12.5% of meter</td>") && page.contains("<td>$7.50</td>"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -658,8 +658,11 @@ pub fn single_paytable_file(game: &GameTables, wager: &WagerTables, table: &Payt
         .lines
         .iter()
         .map(|l| {
-            // The printed label where the wager's tables print one for this outcome.
-            let hand = wager.paytables.iter().find_map(|p| p.hand(&l.outcome)).unwrap_or(&l.outcome);
+            // The printed label of the table it was explored from (the one it shares most pays
+            // with; labels differ between tables), else of any table, else the id.
+            let shared = |p: &&PaytableEntry| table.lines.iter().filter(|m| p.table.pay(&m.outcome) == Some(&m.pay)).count();
+            let source = wager.paytables.iter().rev().max_by_key(shared);
+            let hand = source.and_then(|p| p.hand(&l.outcome)).or_else(|| wager.paytables.iter().find_map(|p| p.hand(&l.outcome))).unwrap_or(&l.outcome);
             serde_json::json!({"outcome": l.outcome, "hand": hand, "pays": l.pay.to_string()})
         })
         .collect();

@@ -26,14 +26,9 @@ pub fn ticks(lo: f64, hi: f64) -> Vec<f64> {
     let raw = span / 6.0;
     let mag = 10f64.powf(raw.log10().floor());
     let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).find(|s| *s >= raw).unwrap_or(10.0 * mag);
-    let first = (lo / step).floor() * step;
-    let mut out = Vec::new();
-    let mut t = first;
-    while t <= hi + step * 1e-9 {
-        out.push(if t.abs() < step * 1e-9 { 0.0 } else { t });
-        t += step;
-    }
-    out
+    // Whole multiples of the step from at or below `lo` to at or above `hi`.
+    let (first, last) = ((lo / step + 1e-9).floor() as i64, (hi / step - 1e-9).ceil() as i64);
+    (first..=last).map(|i| if i == 0 { 0.0 } else { i as f64 * step }).collect()
 }
 
 fn tick_text(t: f64, unit: &str, scale: Scale) -> String {
@@ -81,7 +76,8 @@ pub fn bars(title: &str, bars: &[Bar], axis_label: &str, unit: &str, scale: Scal
     if hi - lo < 1e-9 {
         hi = lo + 1.0;
     }
-    let ticks = ticks(lo, hi);
+    // A log scale ticks at whole powers of ten only.
+    let ticks = if scale == Scale::Log { (lo.floor() as i64..=hi.ceil() as i64).map(|i| i as f64).collect() } else { ticks(lo, hi) };
     let (lo, hi) = (ticks[0].min(lo), ticks[ticks.len() - 1].max(hi));
     let (label_w, plot_w, value_w, row, top) = (230.0, 520.0, 110.0, 22.0, 28.0);
     let width = label_w + plot_w + value_w;
