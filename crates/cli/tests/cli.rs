@@ -95,6 +95,12 @@ fn explain_finds_the_saigon_two_pair_misprint() {
     let saigon: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("saigon-5-card bonus paytable A")).take(2).collect();
     // The first (smallest) change listed is two pair at 9 to 1: 7.97% exactly as published.
     assert!(saigon[1].contains("two-pair paid 9 to 1 instead of 8 to 1"), "{out}");
+    // Ranges print low to high, and a preamble is not cited as a section.
+    for l in out.lines().filter(|l| l.contains("% to ")) {
+        let figures: Vec<f64> = l.split(['(', ' ', ';']).filter_map(|w| w.strip_suffix('%')).filter_map(|w| w.parse().ok()).collect();
+        assert!(figures.windows(2).all(|w| w[0] <= w[1]), "{l}");
+    }
+    assert!(!out.contains("§ Preamble"), "{out}");
 }
 
 #[test]

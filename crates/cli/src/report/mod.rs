@@ -164,7 +164,8 @@ fn wager(g: &GameTables, w: &parsheet_tables::WagerTables, counted: &mut Counted
                     let mut explanations = Vec::new();
                     if c.status == Status::Differs && c.misprint.is_none() {
                         if let (Some(k), Some(v), Some(p)) = (known, &f.value, w.paytables.iter().find(|p| p.table.id == c.paytable)) {
-                            explanations = explain_one(counts_of(counted, k, c.variant.as_deref()), &p.table, f.kind, v, max_pay);
+                            let siblings: Vec<&parsheet_paytable::Paytable> = w.paytables.iter().filter(|o| o.table.id != p.table.id).map(|o| &o.table).collect();
+                            explanations = explain_one(counts_of(counted, k, c.variant.as_deref()), &p.table, &siblings, f.kind, v, max_pay);
                         }
                     }
                     json!({"reading": c.variant, "paytable": c.paytable, "computed": c.computed.as_ref().map(fraction),

@@ -495,7 +495,7 @@ fn published_html(w: &Value, only: Option<&str>) -> String {
             continue;
         }
         let table = f["paytable"].as_str().map_or("all paytables".to_string(), |t| format!("paytable {t}"));
-        out += &format!("<li><strong>{} {}</strong> ({}; § {})<ul>", esc(s(&f["kind"])), esc(s(&f["printed"])), esc(&table), esc(s(&f["section"])));
+        out += &format!("<li><strong>{} {}</strong> ({}; {})<ul>", esc(s(&f["kind"])), esc(s(&f["printed"])), esc(&table), esc(&crate::explain::cite(s(&f["section"]))));
         for c in checks {
             let reading = c["reading"].as_str().map_or(String::new(), |r| format!(", reading {r}"));
             let computed = c["computed_percent"].as_str().map_or(String::new(), |v| format!(": computed {v}%"));
@@ -513,13 +513,13 @@ fn published_html(w: &Value, only: Option<&str>) -> String {
             if !ex.is_empty() {
                 // The few most plausible first; the rest on request.
                 out += "<ul>";
-                for e in ex.iter().take(3) {
+                for e in ex.iter().take(crate::explain::PLAUSIBLE) {
                     out += &format!("<li>{}</li>", esc(s(e)));
                 }
                 out += "</ul>";
-                if ex.len() > 3 {
-                    out += &format!("<details><summary>{} less plausible one-line changes</summary><ul>", ex.len() - 3);
-                    for e in &ex[3..] {
+                if ex.len() > crate::explain::PLAUSIBLE {
+                    out += &format!("<details><summary>{} less plausible one-line changes</summary><ul>", ex.len() - crate::explain::PLAUSIBLE);
+                    for e in &ex[crate::explain::PLAUSIBLE..] {
                         out += &format!("<li>{}</li>", esc(s(e)));
                     }
                     out += "</ul></details>";
