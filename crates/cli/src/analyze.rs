@@ -28,6 +28,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
     #[command(flatten)]
+    pays: crate::pays::PaysArg,
+    #[command(flatten)]
     tables: TablesArg,
 }
 
@@ -52,10 +54,28 @@ pub fn select<'a>(games: &'a [GameTables], game: &str, wager: &str, paytable: Op
     }
 }
 
+/// The tables, with the `--pays` table added to the target wager.
+pub fn load_with_pays(tables: &TablesArg, pays: &crate::pays::PaysArg, target: &WagerArgs) -> Result<Vec<GameTables>, String> {
+    let mut games = tables.load()?;
+    if let Some(spec) = &pays.pays {
+        crate::pays::add(&mut games, &target.game, &target.wager, spec)?;
+    }
+    Ok(games)
+}
+
+/// The paytable a command works on: the `--pays` table when one is typed.
+pub fn paytable_asked<'a>(pays: &crate::pays::PaysArg, target: &'a WagerArgs) -> Result<Option<&'a str>, String> {
+    match (&pays.pays, target.paytable.as_deref()) {
+        (Some(_), Some(id)) if id != crate::pays::ID => Err(format!("--pays makes the paytable {:?}; leave out --paytable {id}", crate::pays::ID)),
+        (Some(_), _) => Ok(Some(crate::pays::ID)),
+        (None, p) => Ok(p),
+    }
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
-    let games = args.tables.load()?;
-    let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
+    let games = load_with_pays(&args.tables, &args.pays, &args.target)?;
+    let entry = select(&games, &args.target.game, &args.target.wager, paytable_asked(&args.pays, &args.target)?)?;
     let variant = entry.reading(args.target.variant.as_deref(), wager);
     let counts = wager.count(variant)?;
     let a = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, entry.table.id))?;

@@ -51,6 +51,8 @@ pub struct Args {
     #[arg(long, requires = "write")]
     force: bool,
     #[command(flatten)]
+    pays: crate::pays::PaysArg,
+    #[command(flatten)]
     tables: TablesArg,
 }
 
@@ -136,8 +138,8 @@ pub fn run(args: Args) -> Result<(), String> {
         return heads_up_bad_beat(&args);
     }
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
-    let games = args.tables.load()?;
-    let entry = select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
+    let games = crate::analyze::load_with_pays(&args.tables, &args.pays, &args.target)?;
+    let entry = select(&games, &args.target.game, &args.target.wager, crate::analyze::paytable_asked(&args.pays, &args.target)?)?;
     let table = &entry.table;
     // Every argument is checked before anything is computed or printed.
     let outcomes = || wager.outcomes.join(", ");
@@ -310,8 +312,8 @@ fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
         crate::output::check_file_target(path, args.force)?;
     }
     let game = "heads-up-holdem";
-    let games = args.tables.load()?;
-    let entry = select(&games, game, "bad-beat", args.target.paytable.as_deref())
+    let games = crate::analyze::load_with_pays(&args.tables, &args.pays, &args.target)?;
+    let entry = select(&games, game, "bad-beat", crate::analyze::paytable_asked(&args.pays, &args.target)?)
         .map_err(|e| format!("{e} (the starting Bad Beat table is yours: 677a.12(c) is missing from the text)"))?;
     let t0 = &entry.table;
     let odds = &select(&games, game, "odds", None)?.table;

@@ -12,6 +12,7 @@ mod frequencies;
 mod heads_up;
 mod list;
 mod output;
+mod pays;
 mod progress;
 mod progressive;
 mod report;

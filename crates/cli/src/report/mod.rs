@@ -30,6 +30,9 @@ pub struct Args {
     /// Largest whole-number pay tried when explaining a mismatch (at most 1000000).
     #[arg(long, default_value_t = 100_000)]
     max_pay: u64,
+    /// A one-off paytable added to the one wager whose outcomes it names (see `analyze --pays`).
+    #[command(flatten)]
+    pays: crate::pays::PaysArg,
     #[command(flatten)]
     tables: TablesArg,
 }
@@ -233,8 +236,13 @@ pub fn run(args: Args) -> Result<(), String> {
     crate::check_max_pay(args.max_pay)?;
     // Refused before the long build, and checked again when the report is moved into place.
     crate::output::check_tree_target(&args.out)?;
-    let games = args.tables.load()?;
-    let source = args.tables.source();
+    let mut games = args.tables.load()?;
+    let mut source = args.tables.source();
+    if let Some(spec) = &args.pays.pays {
+        let (game, wager) = crate::pays::wager_of(&games, spec)?;
+        crate::pays::add(&mut games, &game, &wager, spec)?;
+        source += &format!(", with paytable {} of {game} {wager} from --pays", crate::pays::ID);
+    }
     let wagers: usize = games.iter().map(|g| g.wagers.len()).sum();
     let progress = Progress::new("building the hold report", wagers as u64);
     let report = build(&games, &source, args.max_pay, &progress);
