@@ -157,14 +157,13 @@ fn reading_title(reading: Option<&str>) -> String {
     reading.map_or("the rules as written".to_string(), |r| format!("reading {r}"))
 }
 
-fn row_label(r: &Row) -> String {
-    let table = r.paytable.filter(|t| *t != "default").map(|t| format!("paytable {t}"));
-    let reading = r.reading.map(|x| format!("reading {x}"));
-    let parts: Vec<String> = table.into_iter().chain(reading).collect();
+/// A chart label: "A · ace-high-only".
+fn short_label(r: &Row) -> String {
+    let parts: Vec<&str> = r.paytable.filter(|t| *t != "default").into_iter().chain(r.reading).collect();
     if parts.is_empty() {
         "as written".into()
     } else {
-        parts.join(", ")
+        parts.join(" · ")
     }
 }
 
@@ -301,11 +300,11 @@ header.site{border-bottom:1px solid #ddd;padding-bottom:.5rem;margin-bottom:1rem
 .crumbs a,.pager a,.exports a{white-space:nowrap}.exports{color:#555}\
 table{border-collapse:collapse;margin:.75rem 0 1.25rem;font-size:.85rem;max-width:100%}th,td{border:1px solid #d5d5d5;padding:.2rem .5rem;text-align:right;vertical-align:top}\
 th{background:#eef2f7;font-weight:600}th:first-child,td:first-child{text-align:left}td{white-space:nowrap}td.text,th.text{text-align:left;white-space:normal}\
-td.exact{white-space:normal;overflow-wrap:anywhere;max-width:22rem}tbody.summary td{background:#f7f7f7;font-weight:600}.wide{overflow-x:auto;max-width:100%}\
+td.id,th.id{text-align:left}td.exact{white-space:normal;overflow-wrap:anywhere;max-width:22rem}tbody.summary td{background:#f7f7f7;font-weight:600}.wide{overflow-x:auto;max-width:100%}\
 .status-reproduced{color:#146c2e}.status-DIFFERS{color:#b3261e;font-weight:600}.status-not{color:#666}.flag{color:#8a1c12;font-weight:600}\
 code{background:#f3f3f3;padding:0 .2rem;overflow-wrap:anywhere}.note{color:#444;font-size:.85rem;border-left:3px solid #ddd;padding-left:.6rem;overflow-wrap:anywhere}\
 a{color:#0b57d0}h1,h2,h3{line-height:1.2}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem}\
-figure{margin:1rem 0}figure svg{max-width:100%;height:auto}ul.toc{columns:2;column-gap:2rem}ul.toc li{break-inside:avoid}\
+table.summary{width:100%}figure{margin:1rem 0}figure svg{max-width:100%;height:auto}ul.toc{columns:2;column-gap:2rem}ul.toc li{break-inside:avoid}\
 details{margin:.25rem 0}summary{cursor:pointer;color:#0b57d0}\
 @media print{header.site nav.pager,header.site .exports{display:none}body{max-width:none;padding:0;font-size:10pt}a{color:inherit;text-decoration:none}\
 h2,h3{break-after:avoid}tr,figure{break-inside:avoid}.wide{overflow:visible}details>*{display:block}ul.toc{columns:1}}";
@@ -397,11 +396,11 @@ fn flags_cell(r: &Row) -> String {
 
 /// The summary table of `rows`, linking each row to its page (from the page at `from`).
 fn summary_html(rows: &[&Row], from: &str, with_wager: bool) -> String {
-    let mut out = String::from("<div class=\"wide\"><table><thead><tr>");
+    let mut out = String::from("<div class=\"wide\"><table class=\"summary\"><thead><tr>");
     if with_wager {
         out += "<th>Wager</th>";
     }
-    out += "<th class=\"text\">Paytable</th><th class=\"text\">Reading</th><th>House edge</th><th>Payback</th><th>Hit freq.</th><th>SD</th><th class=\"text\">Published</th><th class=\"text\">Flags</th></tr></thead><tbody>";
+    out += "<th class=\"id\">Paytable</th><th class=\"id\">Reading</th><th>House edge</th><th>Payback</th><th>Hit freq.</th><th>SD</th><th class=\"text\">Published</th><th class=\"text\">Flags</th></tr></thead><tbody>";
     for (i, r) in rows.iter().enumerate() {
         out += "<tr>";
         if with_wager {
@@ -414,9 +413,9 @@ fn summary_html(rows: &[&Row], from: &str, with_wager: bool) -> String {
             let label = if r.payback_label == "payback" { String::new() } else { format!("<br><small>{}</small>", r.payback_label) };
             format!("{}{label}", esc(&percent_text(p, 3)))
         });
-        let table = r.paytable.filter(|t| *t != "default").unwrap_or(if r.paytable.is_some() { "the table" } else { "—" });
+        let table = r.paytable.filter(|t| *t != "default").unwrap_or(if r.paytable.is_some() { "the table" } else { "strategy" });
         out += &format!(
-            "<td class=\"text\"><a href=\"{}\">{}</a></td><td class=\"text\">{}</td><td>{}</td><td>{payback}</td><td>{}</td><td>{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td></tr>",
+            "<td class=\"id\"><a href=\"{}\">{}</a></td><td class=\"id\">{}</td><td>{}</td><td>{payback}</td><td>{}</td><td>{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td></tr>",
             esc(&link(from, &r.page)),
             esc(table),
             esc(r.reading.unwrap_or("as written")),
@@ -444,7 +443,7 @@ fn edge_chart(rows: &[&Row]) -> String {
                     None => conv(printed).map(|v| (v, v)),
                 }
             });
-            Some(Bar { label: row_label(r), value: edge, text: format!("{edge:.3}%"), mark })
+            Some(Bar { label: short_label(r), value: edge, text: format!("{edge:.3}%"), mark })
         })
         .collect();
     if bars.is_empty() {
@@ -461,7 +460,7 @@ fn volatility_chart(rows: &[&Row]) -> String {
         .filter_map(|r| {
             let sd: f64 = r.standard_deviation.as_deref()?.parse().ok()?;
             let n = rounds_within_a_point(sd);
-            Some(Bar { label: row_label(r), value: n, text: grouped(&format!("{:.0}", n.ceil())), mark: None })
+            Some(Bar { label: short_label(r), value: n, text: grouped(&format!("{:.0}", n.ceil())), mark: None })
         })
         .collect();
     if bars.is_empty() {
@@ -495,7 +494,11 @@ fn published_html(w: &Value, only: Option<&str>) -> String {
             continue;
         }
         let table = f["paytable"].as_str().map_or("all paytables".to_string(), |t| format!("paytable {t}"));
-        out += &format!("<li><strong>{} {}</strong> ({}; {})<ul>", esc(s(&f["kind"])), esc(s(&f["printed"])), esc(&table), esc(&crate::explain::cite(s(&f["section"]))));
+        out += &format!("<li><strong>{} {}</strong> ({}; {})", esc(s(&f["kind"])), esc(s(&f["printed"])), esc(&table), esc(&crate::explain::cite(s(&f["section"]))));
+        if let Some(n) = f["note"].as_str() {
+            out += &format!("<p class=\"note\">{}</p>", esc(n));
+        }
+        out += "<ul>";
         for c in checks {
             let reading = c["reading"].as_str().map_or(String::new(), |r| format!(", reading {r}"));
             let computed = c["computed_percent"].as_str().map_or(String::new(), |v| format!(": computed {v}%"));
@@ -507,7 +510,8 @@ fn published_html(w: &Value, only: Option<&str>) -> String {
                 esc(&computed),
                 status_class(s(&c["status"])),
                 esc(s(&c["status"])),
-                esc(s(&c["detail"]))
+                // The figure's note is shown once above, not in every check.
+                esc(s(&c["detail"]).split("; table note: ").next().unwrap_or(""))
             );
             let ex = arr(&c["explanations"]);
             if !ex.is_empty() {

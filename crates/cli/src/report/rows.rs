@@ -53,7 +53,11 @@ fn published<'a>(wager: &'a Value, paytable: Option<&str>, reading: Option<&str>
                     Some(_) => format!("{} (misprint corrected)", s(&c["status"])),
                     None => s(&c["status"]).to_string(),
                 };
-                out.push((s(&f["printed"]).to_string(), s(&f["kind"]).to_string(), status));
+                // One entry per figure and status (a figure checked with and without Envy, say).
+                let entry = (s(&f["printed"]).to_string(), s(&f["kind"]).to_string(), status);
+                if !out.contains(&entry) {
+                    out.push(entry);
+                }
             }
         }
     }
@@ -96,20 +100,21 @@ pub fn rows(report: &Value) -> Vec<Row<'_>> {
                     let id = s(&t["id"]);
                     let reading = sheet["reading"].as_str();
                     let model = &t["model"];
-                    let (payback, label) = match (t["payback_percent"].as_str(), model["long_run_percent"].as_str()) {
-                        (Some(p), _) => (Some(p.to_string()), "payback"),
-                        (None, Some(l)) => (Some(l.to_string()), "long-run payback"),
-                        (None, None) => (None, "payback"),
+                    let (payback, label) = match (t["payback_percent"].as_str(), model["long_run_percent"].as_str(), model["long_run_without_rate_percent"].as_str()) {
+                        (Some(p), _, _) => (Some(p.to_string()), "payback"),
+                        (None, Some(l), _) => (Some(l.to_string()), "long-run payback"),
+                        (None, None, Some(w)) => (Some(w.to_string()), "long run before the rate"),
+                        (None, None, None) => (None, "payback"),
                     };
                     let exact_payback = t["payback"].as_str().and_then(ratio).or_else(|| model["long_run"].as_str().and_then(ratio));
                     let mut flags: Vec<String> = above_100(exact_payback.as_ref()).into_iter().collect();
                     if let Some(f) = t["reading_flag"].as_str() {
                         flags.push(f.split(':').next().unwrap_or(f).to_string());
                     }
-                    if payback.is_none() {
-                        let why = model["error"].as_str().or(t["error"].as_str()).unwrap_or("not computed");
-                        let no_rate = model.is_object() && model["long_run"].is_null() && model["error"].is_null();
-                        flags.push(if no_rate { "no rate of progression printed".to_string() } else { why.to_string() });
+                    if model.is_object() && model["long_run"].is_null() && model["error"].is_null() {
+                        flags.push("no rate of progression printed".to_string());
+                    } else if payback.is_none() {
+                        flags.push(model["error"].as_str().or(t["error"].as_str()).unwrap_or("not computed").to_string());
                     }
                     out.push(Row {
                         game: g,
