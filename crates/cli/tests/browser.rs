@@ -145,6 +145,14 @@ fn every_page_fits_1280_px_and_every_link_works() {
     let mut problems = broken_links(&report, &pages);
     let profile = scratch.join("profile");
     std::fs::create_dir_all(&profile).unwrap();
+    // The measurement can fail: a control page that is too wide and too tall is caught.
+    let control = scratch.join("control.html");
+    std::fs::write(&control, "<!DOCTYPE html><html><body><div style=\"width:2000px;height:25000px\">x</div></body></html>").unwrap();
+    let (w, h, c, _) = measure(&browser, &profile, &control, &scratch).unwrap();
+    assert!(w > c && h > MAX_HEIGHT, "the control page measured {w}x{h} in a {c} px window");
+    let bad = scratch.join("bad.html");
+    std::fs::write(&bad, "<a href=\"missing.html\">x</a><a href=\"#nowhere\">y</a><img src=\"http://example.com/x.png\">").unwrap();
+    assert_eq!(broken_links(&scratch, std::slice::from_ref(&bad)).len(), 3, "the control links are caught");
     for (page, name) in pages.iter().zip(&names) {
         match measure(&browser, &profile, page, &scratch) {
             Err(e) => problems.push(e),
