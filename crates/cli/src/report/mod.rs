@@ -224,7 +224,7 @@ fn model(game: &str, counts: &parsheet_paytable::OutcomeCounts, p: &parsheet_tab
         "per_meter_dollar": fraction(&m.per_meter_dollar),
         "long_run": m.long_run().as_ref().map(fraction), "long_run_percent": m.long_run().as_ref().map(pct),
         "long_run_without_rate_percent": pct(&m.long_run_without_rate()),
-        "break_even_meter": m.break_even_meter().filter(|b| num_traits::Signed::is_positive(b)).map(|b| crate::progressive::money(&b)),
+        "break_even_meter": m.break_even_meter().filter(num_traits::Signed::is_positive).map(|b| crate::progressive::money(&b)),
         "meter": meter.as_ref().map(crate::progressive::money),
         "payback_at_meter_percent": meter.as_ref().filter(|_| !m.awards.is_empty()).map(|v| pct(&m.payback_at(v))),
         "awards": m.awards.iter().map(|a| json!({"outcome": a.outcome, "pays": parsheet_paytable::Pay::PercentOfMeter(a.share.clone()).to_string(),

@@ -43,7 +43,7 @@ pub fn wager_page(game: &Value, wager: &Value) -> String {
     format!("{}/{}.html", s(&game["game"]), s(&wager["id"]))
 }
 
-fn published<'a>(wager: &'a Value, paytable: Option<&str>, reading: Option<&str>) -> Vec<(String, String, String)> {
+fn published(wager: &Value, paytable: Option<&str>, reading: Option<&str>) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     for f in arr(&wager["published"]) {
         for c in arr(&f["checks"]) {
