@@ -160,7 +160,12 @@ pub fn workbook(report: &Value) -> Result<Vec<u8>, XlsxError> {
     }
     for (i, r) in super::rows::rows(report).iter().enumerate() {
         for (c, v) in summary_cells(r).iter().enumerate() {
-            summary.write_string(i as u32 + 1, c as u16, v)?;
+            // Percentages and the standard deviation as numbers, so they sort and compute; the
+            // exact house edge stays text.
+            match (SUMMARY_HEADER[c].ends_with("_percent") || SUMMARY_HEADER[c] == "standard_deviation", v.parse::<f64>()) {
+                (true, Ok(x)) => summary.write_number(i as u32 + 1, c as u16, x)?,
+                _ => summary.write_string(i as u32 + 1, c as u16, v)?,
+            };
         }
     }
     let mut taken = vec!["Summary".to_string()];
