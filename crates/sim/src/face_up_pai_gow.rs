@@ -381,7 +381,7 @@ mod tests {
     }
 
     #[test]
-    fn memo_index_is_a_bijection_on_small_sets() {
+    fn memo_index_spans_exactly_the_slots() {
         let memo = Memo::new();
         assert_eq!(memo.slots.len(), 2_869_685);
         // The combinatorial index of the largest five cards is the last slot.
