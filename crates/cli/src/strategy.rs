@@ -99,7 +99,7 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
                     })
                 })
                 .collect();
-            println!("{}", serde_json::json!({"game": g.game, "rules": g.rules, "house_way": way.id, "deck": deck_text, "policies": rows}));
+            println!("{}", serde_json::json!({"game": g.game, "rules": g.rules, "house_way": way.id, "deck": deck_text, "policies": rows, "optimal_rule": fupg::OPTIMAL_RULE}));
         }
         _ => {
             println!("{} (§ {})\nhouse way: {} ({})\ndeck: {deck_text}\n", g.title, g.rules, way.id, way.title);
@@ -113,6 +113,7 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
                 println!("    house edge: {}% = {}", Decimal(&s.house_edge()).percent(6), fraction(&s.house_edge()));
                 println!("       payback: {}%\n", Decimal(&s.payback_per_total_wagered()).percent(6));
             }
+            println!("The optimal setting, in words (right on every deal): {}", fupg::OPTIMAL_RULE);
             println!("Surrender (688a.11(d)) forfeits the wager: never better than playing, whose worst result is the same loss.");
         }
     }

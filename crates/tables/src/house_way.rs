@@ -36,12 +36,19 @@ pub fn builtin(spec: &str) -> Result<HouseWay, TableError> {
     parse(file, text, opts)
 }
 
+/// The most rules a way may have, and plays a rule.
+pub const MAX_RULES: usize = 1000;
+pub const MAX_PLAYS: usize = 64;
+
 /// A built-in way (`NAME[:options]`) or a JSON file (`PATH[:options]`, a path containing `/` or
 /// ending in `.json`).
 pub fn load(spec: &str) -> Result<HouseWay, TableError> {
     let (path, opts) = spec.split_once(':').unwrap_or((spec, ""));
     if path.contains('/') || path.ends_with(".json") {
-        let text = std::fs::read_to_string(path).map_err(|e| TableError { file: path.into(), field: String::new(), problem: e.to_string() })?;
+        // The limits of table files (#14): a regular UTF-8 file of at most 16 MB.
+        let text = crate::read_table_file(std::path::Path::new(path))
+            .and_then(|t| t.ok_or_else(|| "a broken link; name the house-way file itself".to_string()))
+            .map_err(|problem| TableError { file: path.into(), field: String::new(), problem })?;
         parse(path, &text, opts)
     } else {
         builtin(spec)
@@ -91,7 +98,7 @@ fn only(file: &str, field: &str, v: &Value, keys: &[&str]) -> Result<(), TableEr
 /// Parses a way's text under `options` ("name=choice,name=choice"; unnamed options take their
 /// defaults).
 pub fn parse(file: &str, text: &str, options: &str) -> Result<HouseWay, TableError> {
-    let root: Value = serde_json::from_str(text).map_err(|e| err(file, "", format!("not valid JSON: {e}")))?;
+    let root: Value = crate::strict::from_str(text).map_err(|(field, problem)| err(file, &field, problem))?;
     only(file, "", &root, &["schema", "id", "title", "source", "adaptations", "options", "rules"])?;
     if root.get("schema").and_then(Value::as_u64) != Some(1) {
         return Err(err(file, "schema", "unsupported schema version; this parsheet reads schema 1"));
@@ -126,6 +133,11 @@ pub fn parse(file: &str, text: &str, options: &str) -> Result<HouseWay, TableErr
 
     let mut rules = Vec::new();
     let list = root.get("rules").and_then(Value::as_array).ok_or_else(|| err(file, "rules", "expected an array of rules"))?;
+    // Every rule is tried on each of the 154,143,080 hands the validator and the solver set, so
+    // a size far past any casino's way is refused rather than left to run for days.
+    if list.len() > MAX_RULES {
+        return Err(err(file, "rules", format!("{} rules; at most {MAX_RULES} (a published house way has a few dozen)", list.len())));
+    }
     for (i, r) in list.iter().enumerate() {
         let f = format!("rules[{i}]");
         only(file, &f, r, &["name", "when", "option", "plays"])?;
@@ -171,6 +183,9 @@ pub fn parse(file: &str, text: &str, options: &str) -> Result<HouseWay, TableErr
         }
         let mut plays = Vec::new();
         let pl = r.get("plays").and_then(Value::as_array).filter(|a| !a.is_empty()).ok_or_else(|| err(file, &format!("{f}.plays"), "expected a non-empty array of plays"))?;
+        if pl.len() > MAX_PLAYS {
+            return Err(err(file, &format!("{f}.plays"), format!("{} plays; at most {MAX_PLAYS} (a hand has 21 settings)", pl.len())));
+        }
         for (j, p) in pl.iter().enumerate() {
             let pf = format!("{f}.plays[{j}]");
             only(file, &pf, p, &["high_at_least", "low", "low_at_least", "prefer"])?;

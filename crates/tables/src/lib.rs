@@ -241,7 +241,7 @@ pub fn load_dir(dir: &Path) -> Result<Vec<GameTables>, TableError> {
 
 /// One file's text, or `None` for a broken link; refuses what is not a regular file of at most
 /// [`MAX_FILE_BYTES`], checking the size before reading and again while reading (a file may grow).
-fn read_table_file(path: &Path) -> Result<Option<String>, String> {
+pub(crate) fn read_table_file(path: &Path) -> Result<Option<String>, String> {
     use std::io::Read;
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,

@@ -95,6 +95,19 @@ fn brute(deck: Deck, way: &HouseWay) -> ([u128; 3], [u128; 3], u128) {
                 let player = &table[p];
                 // The player's best outcome over his legal settings.
                 let best = player.legal.iter().map(|&s| settle(s, dealer.way)).min().unwrap();
+                // The summarised rule (docs, `parsheet strategy face-up-pai-gow`): among the
+                // settings whose low beats the dealer's low, the highest high; if none, the
+                // highest high. It must reach the best outcome on every deal.
+                let (dh, dl) = dealer.way;
+                let rule = player
+                    .legal
+                    .iter()
+                    .filter(|s| s.1 > dl)
+                    .max()
+                    .or_else(|| player.legal.iter().max())
+                    .copied()
+                    .unwrap();
+                assert_eq!(settle(rule, (dh, dl)), best, "the summarised rule misses the best outcome");
                 opt[best] += 1;
                 way[settle(player.way, dealer.way)] += 1;
             }

@@ -288,3 +288,49 @@ mod directories {
         fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// House-way files (`--house-way FILE`) get the limits of table files: a regular UTF-8 file of
+/// at most 16 MB, no repeated keys, and sizes a published way never reaches.
+#[test]
+fn hostile_house_way_files() {
+    use parsheet_tables::house_way::{load, parse, MAX_RULES};
+    let dir = std::env::temp_dir().join(format!("parsheet-hostile-way-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = r#"{"schema":1,"id":"w","title":"t","source":"s","rules":[{"name":"all","plays":[{"prefer":"high"}]}]}"#;
+
+    // A directory named like a file.
+    let d = dir.join("dir.json");
+    std::fs::create_dir_all(&d).unwrap();
+    let e = load(d.to_str().unwrap()).unwrap_err();
+    assert!(e.problem.contains("not a regular file"), "{e}");
+
+    // Larger than 16 MB.
+    let big = dir.join("big.json");
+    std::fs::write(&big, vec![b' '; 16 * 1024 * 1024 + 1]).unwrap();
+    let e = load(big.to_str().unwrap()).unwrap_err();
+    assert!(e.problem.contains("larger than 16 MB"), "{e}");
+    std::fs::remove_file(&big).unwrap();
+
+    // Not UTF-8.
+    let bin = dir.join("bin.json");
+    std::fs::write(&bin, [0xff, 0xfe, 0x00]).unwrap();
+    assert!(load(bin.to_str().unwrap()).unwrap_err().problem.contains("UTF-8"));
+
+    // A key twice: named, not silently resolved.
+    let twice = good.replace(r#""id":"w","#, r#""id":"w","id":"v","#);
+    let e = parse("twice.json", &twice, "").unwrap_err();
+    assert_eq!(e.field, "id");
+    assert!(e.problem.contains("appears twice"), "{e}");
+
+    // Too many rules.
+    let rule = r#"{"name":"all","plays":[{"prefer":"high"}]}"#;
+    let many = format!(r#"{{"schema":1,"id":"w","title":"t","source":"s","rules":[{}]}}"#, vec![rule; MAX_RULES + 1].join(","));
+    let e = parse("many.json", &many, "").unwrap_err();
+    assert_eq!(e.field, "rules");
+
+    // And the good one still loads from a file.
+    let ok = dir.join("ok.json");
+    std::fs::write(&ok, good).unwrap();
+    assert_eq!(load(ok.to_str().unwrap()).unwrap().id, "w");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -29,30 +29,31 @@
 //! * `house-way`: the player sets by the same house way as the dealer (what asking for help
 //!   gives, § 688a.11(b)(1)), whatever the dealer shows.
 //!
-//! # Counting (every ordered deal, C(53,7) · C(46,7) = 8,250,459,701,942,160 on the full deck)
+//! # Counting (every ordered deal, C(53,7) · C(46,7) = 8,250,459,031,214,400 on the full deck)
 //!
 //! 1. A hand that cannot make a flush (five of one suit, or four and the joker) has a frontier
 //!    and a house-way setting that depend only on its ranks and the joker: its *rank class*
 //!    (67,600 on the full deck).
 //! 2. A flush-capable hand can flush in one suit only (seven cards). It is a *pattern*: the
-//!    ranks in its flush suit, the multiset of its other ranks, the joker (224,653 per suit on
-//!    the full deck). Every setting of a pattern has its rank class's value except those whose
-//!    high is the flush, which rank higher; so a pattern's optimal outcome is the better of its
-//!    class's and that of the frontier points its class lacks, which is all a pattern keeps.
-//!    Its flush correction is the difference between its outcome and its class's.
-//! 3. Pass 1, one step per rank class R of the *dealer*: every dealer hand with R's ranks,
-//!    whatever its suits, as if it could not flush, so showing R's house-way setting (h, l). A
-//!    player hand of rank class c and such a dealer hand are disjoint in
-//!    `Π_r C(4, c_r) · C(4 − c_r, d_r)` ways; one of pattern p (any suit) in
-//!    `4 · placements(p) · Π_r C(4 − c_r, d_r)`: one loop over the classes and their patterns.
-//!    A dealer's Ace High Pai Gow is a property of R for hands that cannot flush.
+//!    ranks in its flush suit, the multiset of its other ranks (at most two cards), the joker
+//!    (224,653 per suit on the full deck). Every setting of a pattern has its rank class's value
+//!    except those whose high is the flush, which rank higher; so a pattern's optimal outcome is
+//!    the better of its class's and that of the frontier points its class lacks, which is all a
+//!    pattern keeps. Its flush correction δ is its outcome less its class's.
+//! 3. Pass 1, every dealer hand by its rank class R, whatever its suits, as if it could not
+//!    flush, so showing R's house-way setting (h, l). A player hand of rank class c and such a
+//!    dealer hand are disjoint in `Π_r C(4, c_r) · C(4 − c_r, d_r)` ways; one of pattern p (any
+//!    suit) in `4 · placements(p) · Π_r C(4 − c_r, d_r)`: one visit of the classes and their
+//!    patterns per dealer class, made for blocks of dealer classes at once so the tables are
+//!    read once per block. A dealer's Ace High Pai Gow is a property of R for hands that cannot
+//!    flush. The same visit gives R's *rank part* (the player's counts against one dealer hand
+//!    of R as if no player hand could flush) for every setting pass 2 needs, under (h*, l*), the
+//!    largest class-relevant values at most (h, l), against which every class settles alike.
 //! 4. Pass 2, the dealer hands that can flush (380,809 suit classes on the full deck), each
-//!    replacing its pass-1 share by its own setting: the rank part (the player's counts as if
-//!    no player hand could flush, `Π_r C(4 − d_r, c_r)` hands of class c) memoised per (dealer
-//!    rank counts, joker, H*, L*), where (H*, L*) is the largest pair of class-relevant values at
-//!    most (H, L), against which every class settles alike (all dealer flushes share one H*);
-//!    player flushes in the dealer's flush suit over the patterns whose suited ranks avoid the
-//!    dealer's, hand by hand.
+//!    replacing its pass-1 share by its own setting: the rank parts from pass 1; the player
+//!    flushing in the dealer's flush suit over the patterns whose suited ranks avoid the
+//!    dealer's, once per run of dealer hands with the same rank class, flush ranks and setting
+//!    (224,653 runs), which settle alike.
 //! 5. Player flushes in the other suits against the dealer hands that can flush: for such a
 //!    suit the dealer holds at most two ranks in it, so `[M ∩ D_s = ∅]` is an inclusion–exclusion
 //!    over at most two ranks, and a pattern's weight `Π_r C(a'_r, o_r)` is one number for all the
@@ -208,11 +209,17 @@ impl Reduced {
 
     #[inline]
     fn fixed(&self, h: u16, l: u16) -> usize {
-        match (self.way.0 > h, self.way.1 > l) {
-            (true, true) => WIN,
-            (false, false) => LOSE,
-            _ => PUSH,
-        }
+        fixed_at(self.way, h, l)
+    }
+}
+
+/// The outcome of a setting (high, low) against the dealer's (h, l).
+#[inline]
+fn fixed_at(way: (u16, u16), h: u16, l: u16) -> usize {
+    match (way.0 > h, way.1 > l) {
+        (true, true) => WIN,
+        (false, false) => LOSE,
+        _ => PUSH,
     }
 }
 
@@ -248,8 +255,10 @@ struct Class {
 struct Pattern {
     /// Ranks held in the flush suit.
     suited: u16,
-    /// (rank, count) held outside it.
-    off: Vec<(u8, u8)>,
+    /// (rank, count) held outside it: at most two ranks, since the flush suit holds at least
+    /// five of the seven cards, or four and the joker (`off[..off_len]`).
+    off: [(u8, u8); 2],
+    off_len: u8,
     joker: bool,
     class: u32,
     /// Player hands of the pattern in one given flush suit: Π_r C(suits − 1, o_r).
@@ -260,6 +269,10 @@ struct Pattern {
 }
 
 impl Pattern {
+    fn off(&self) -> &[(u8, u8)] {
+        &self.off[..self.off_len as usize]
+    }
+
     /// The pattern's optimal outcome given its class's, `class`. Every setting of the pattern
     /// has its class's value except those whose high is the flush, which rank higher; so every
     /// class frontier point is matched or dominated by a pattern frontier point, and the best
@@ -275,20 +288,54 @@ impl Pattern {
     }
 }
 
+/// Patterns of one class with the same house-way setting and frontier points beyond their
+/// class's, their placements summed.
+struct Merged {
+    hand: Reduced,
+    placements: u64,
+}
+
+impl Merged {
+    /// As [`Pattern::optimal`].
+    #[inline]
+    fn optimal(&self, class: usize, h: u16, l: u16) -> usize {
+        if class == WIN {
+            WIN
+        } else {
+            self.hand.optimal(h, l).min(class)
+        }
+    }
+}
+
+/// A pattern as the same-suit correction reads it, stored by (joker, suited ranks) so that the
+/// patterns avoiding a dealer's flush are contiguous runs, with its class's house-way setting
+/// beside it.
+struct SuitedPattern {
+    off: [(u8, u8); 2],
+    off_len: u8,
+    class: u32,
+    class_way: (u16, u16),
+    hand: Reduced,
+}
+
 /// Everything about player hands of a deck that does not depend on the dealer.
 pub struct Tables {
     deck: Deck,
     classes: Vec<Class>,
-    /// Sorted by class; `by_class[c]` is the range of class c's patterns.
+    /// Sorted by class.
     patterns: Vec<Pattern>,
-    by_class: Vec<std::ops::Range<u32>>,
+    /// Each class's patterns merged by how they settle, for pass 1: `merged_by_class[c]`.
+    merged: Vec<Merged>,
+    merged_by_class: Vec<std::ops::Range<u32>>,
     index: HashMap<u64, u32>,
     /// Every high and low value a rank class's outcome is decided against (its frontier and
     /// house-way points), sorted.
     class_highs: Vec<u16>,
     class_lows: Vec<u16>,
-    /// Pattern indexes by (suited ranks, joker).
-    by_mask: HashMap<(u16, bool), Vec<u32>>,
+    /// The patterns by (joker, suited ranks): those of `joker · 8192 + suited` are
+    /// `suited[suited_at[k]..suited_at[k + 1]]`.
+    suited: Vec<SuitedPattern>,
+    suited_at: Vec<u32>,
 }
 
 fn for_each_multiset(mask: u16, max: u8, size: u8, f: &mut impl FnMut(&[u8; 13])) {
@@ -359,9 +406,13 @@ impl Tables {
                         hand = hand.with(Card::new(Rank(r), Suit(1 + k)));
                     }
                 }
+                let held: Vec<(u8, u8)> = (0..13u8).filter(|&r| o[r as usize] > 0).map(|r| (r, o[r as usize])).collect();
+                let mut off = [(0, 0); 2];
+                off[..held.len()].copy_from_slice(&held);
                 Pattern {
                     suited,
-                    off: (0..13u8).filter(|&r| o[r as usize] > 0).map(|r| (r, o[r as usize])).collect(),
+                    off,
+                    off_len: held.len() as u8,
                     joker,
                     class: index[&pack(&counts, joker)],
                     placements: o.iter().map(|&k| binomial(deck.suits as u64 - 1, k as u64)).product(),
@@ -386,17 +437,46 @@ impl Tables {
             by_class[c as usize] = i as u32..j as u32;
             i = j;
         }
+        // Pass 1 weighs every pattern of a class alike but for its placements, so patterns of
+        // one class that settle alike merge; those that always settle as their class go.
+        let mut merged = Vec::new();
+        let mut merged_by_class = Vec::with_capacity(classes.len());
+        for (c, range) in classes.iter().zip(&by_class) {
+            let start = merged.len() as u32;
+            let mut seen: Vec<Merged> = Vec::new();
+            for p in &patterns[range.start as usize..range.end as usize] {
+                if p.hand.len == 0 && p.hand.way == c.hand.way {
+                    continue;
+                }
+                match seen.iter_mut().find(|m| m.hand.way == p.hand.way && m.hand.points() == p.hand.points()) {
+                    Some(m) => m.placements += p.placements,
+                    None => seen.push(Merged { hand: p.hand.clone(), placements: p.placements }),
+                }
+            }
+            merged.extend(seen);
+            merged_by_class.push(start..merged.len() as u32);
+        }
+        let mut by_mask: Vec<Vec<u32>> = vec![Vec::new(); 2 << 13];
+        for (i, p) in patterns.iter().enumerate() {
+            by_mask[(p.joker as usize) << 13 | p.suited as usize].push(i as u32);
+        }
         let mut class_highs: Vec<u16> = classes.iter().flat_map(|c| c.hand.points().iter().map(|x| x.0).chain([c.hand.way.0])).collect();
         let mut class_lows: Vec<u16> = classes.iter().flat_map(|c| c.hand.points().iter().map(|x| x.1).chain([c.hand.way.1])).collect();
         class_highs.sort_unstable();
         class_highs.dedup();
         class_lows.sort_unstable();
         class_lows.dedup();
-        let mut by_mask: HashMap<(u16, bool), Vec<u32>> = HashMap::new();
-        for (i, p) in patterns.iter().enumerate() {
-            by_mask.entry((p.suited, p.joker)).or_default().push(i as u32);
+        let mut suited = Vec::with_capacity(patterns.len());
+        let mut suited_at = Vec::with_capacity(by_mask.len() + 1);
+        for list in &by_mask {
+            suited_at.push(suited.len() as u32);
+            suited.extend(list.iter().map(|&i| {
+                let p = &patterns[i as usize];
+                SuitedPattern { off: p.off, off_len: p.off_len, class: p.class, class_way: classes[p.class as usize].hand.way, hand: p.hand.clone() }
+            }));
         }
-        Tables { deck, classes, patterns, by_class, index, class_highs, class_lows, by_mask }
+        suited_at.push(suited.len() as u32);
+        Tables { deck, classes, patterns, merged, merged_by_class, index, class_highs, class_lows, suited, suited_at }
     }
 
     pub fn rank_classes(&self) -> usize {
@@ -410,9 +490,9 @@ impl Tables {
     /// The dealer setting (h*, l*) that every rank class settles against exactly as against
     /// (h, l): h* the largest class-relevant high at most h (0 if none), likewise l*. A class's
     /// outcome only asks whether its values exceed H and L, and for a value v of the list,
-    /// v > h ⟺ v > h*. So the rank part may be memoised under (h*, l*): all dealer flushes,
-    /// for one, fall between the same two class highs.
-    fn canonical(&self, h: u16, l: u16) -> (u16, u16) {
+    /// v > h ⟺ v > h*. So rank parts are shared under (h*, l*): all dealer flushes, for one,
+    /// fall between the same two class highs.
+    fn canonical(&self, (h, l): (u16, u16)) -> (u16, u16) {
         let down = |v: &[u16], x: u16| match v.partition_point(|&a| a <= x) {
             0 => 0,
             i => v[i - 1],
@@ -473,7 +553,7 @@ impl Tables {
                     continue;
                 }
                 let mut ways = 1u64;
-                for &(r, k) in &p.off {
+                for &(r, k) in p.off() {
                     ways *= choose(avail[r as usize], k);
                 }
                 if ways == 0 {
@@ -525,18 +605,22 @@ impl Tables {
         });
         let rest = self.deck.rank_mask & !ds;
         let mut out = [0i64; 6];
-        let mut add = |p: &Pattern, w: i64, (h, l): (u16, u16), sign: i64| {
-            let class = &self.classes[p.class as usize].hand;
-            let y = class.optimal(h, l);
-            let x = p.optimal(y, h, l);
-            if x != y {
-                out[x] += sign * w;
-                out[y] -= sign * w;
-            }
-            let (x, y) = (p.hand.fixed(h, l), class.fixed(h, l));
+        // The house-way part needs no read of the class; the optimal part only where the
+        // pattern's own points do better than losing (else min(class, pattern) is the class's).
+        let mut add = |p: &SuitedPattern, w: i64, (h, l): (u16, u16), sign: i64| {
+            let (x, y) = (p.hand.fixed(h, l), fixed_at(p.class_way, h, l));
             if x != y {
                 out[3 + x] += sign * w;
                 out[3 + y] -= sign * w;
+            }
+            let own = p.hand.optimal(h, l);
+            if own != LOSE {
+                let y = self.classes[p.class as usize].hand.optimal(h, l);
+                let x = own.min(y);
+                if x != y {
+                    out[x] += sign * w;
+                    out[y] -= sign * w;
+                }
             }
         };
         // Every submask of `rest`, the empty one last.
@@ -547,11 +631,11 @@ impl Tables {
                     if joker && !joker_free {
                         continue;
                     }
-                    for &i in self.by_mask.get(&(m, joker)).map(|v| v.as_slice()).unwrap_or(&[]) {
-                        let p = &self.patterns[i as usize];
+                    let k = (joker as usize) << 13 | m as usize;
+                    for p in &self.suited[self.suited_at[k] as usize..self.suited_at[k + 1] as usize] {
                         let mut ways = 1u64;
-                        for &(r, k) in &p.off {
-                            ways *= choose(avail[r as usize], k);
+                        for &(r, n) in &p.off[..p.off_len as usize] {
+                            ways *= choose(avail[r as usize], n);
                         }
                         if ways == 0 {
                             continue;
@@ -571,60 +655,107 @@ impl Tables {
         out
     }
 
-    /// Σ over every dealer hand D with rank counts `d` (joker `dj`), whatever its suits, of the
-    /// player's counts against D as if D showed (h, l) (pass 1), and the rank part against one
-    /// such D. Player hands of rank class c and such D are disjoint in
-    /// `hands(c) · N(c)` ways, `N(c) = Π_r C(suits − c_r, d_r)`; a player hand of pattern p (any
-    /// suit) and such a D in `suits · placements(p) · N(class of p)` ways. So this is one pass over
-    /// the classes and their patterns. The rank part against one D is the first sum divided by
-    /// the number of such D, `Π_r C(suits, d_r)` (each term divides).
-    fn by_ranks(&self, d: &[u8; 13], dj: bool, h: u16, l: u16) -> ([u64; 6], [i128; 6]) {
-        let mut rank = [0u128; 6];
-        let mut out = [0i128; 6];
+    /// Pass 1 for a block of dealer rank classes, in one visit of every player class and
+    /// pattern (the block keeps the tables' reads shared among its dealers).
+    ///
+    /// For each dealer class D of the block, every dealer hand with D's rank counts, whatever
+    /// its suits, as if it could not flush and so showed D's house-way setting: player hands
+    /// of class c and such dealer hands are disjoint in `hands(c) · N(c)` ways,
+    /// `N(c) = Π_r C(suits − c_r, d_r)`; a player hand of pattern p (any suit) and such a
+    /// dealer hand in `suits · placements(p) · N(class of p)` ways.
+    ///
+    /// It also gives the rank part (the player's counts as if no player hand could flush)
+    /// against one dealer hand of D's rank counts showing each of D's `keys`: since
+    /// `C(s, c_r) · C(s − c_r, d_r) = C(s, d_r) · C(s − d_r, c_r)`, that is the class sum with
+    /// `hands(c) · N(c)` divided by the number of such dealer hands, `hands(D)` (each term
+    /// divides).
+    fn pass_one(&self, block: &[DealerClass]) -> Vec<([i128; 7], Vec<[u64; 6]>)> {
         let suits = self.deck.suits;
-        let dealt: Vec<(usize, u8)> = (0..13).filter(|&r| d[r] > 0).map(|r| (r, d[r])).collect();
-        for (c, range) in self.classes.iter().zip(&self.by_class) {
-            if c.joker && dj {
-                continue;
-            }
-            let mut n = 1u64;
-            for &(r, k) in &dealt {
-                n *= choose(suits - c.counts[r], k);
-            }
-            if n == 0 {
-                continue;
-            }
-            let (co, cf) = (c.hand.optimal(h, l), c.hand.fixed(h, l));
-            rank[co] += (n * c.hands) as u128;
-            rank[3 + cf] += (n * c.hands) as u128;
-            let mut acc = [0i64; 6];
-            for p in &self.patterns[range.start as usize..range.end as usize] {
-                let w = p.placements as i64;
-                let x = p.optimal(co, h, l);
-                if x != co {
-                    acc[x] += w;
-                    acc[co] -= w;
+        let mut rank: Vec<Vec<[u64; 6]>> = block.iter().map(|d| vec![[0; 6]; d.keys.len()]).collect();
+        let mut flush = vec![[0i64; 6]; block.len()];
+        let mut n = vec![0u64; block.len()];
+        let mut class_outcome = vec![(0usize, 0usize); block.len()];
+        for (c, range) in self.classes.iter().zip(&self.merged_by_class) {
+            for (i, d) in block.iter().enumerate() {
+                n[i] = 0;
+                if c.joker && d.joker {
+                    continue;
                 }
-                let x = p.hand.fixed(h, l);
-                if x != cf {
-                    acc[3 + x] += w;
-                    acc[3 + cf] -= w;
+                let mut x = 1u64;
+                for &(r, k) in &d.dealt {
+                    x *= choose(suits - c.counts[r as usize], k);
+                }
+                n[i] = x;
+                if x == 0 {
+                    continue;
+                }
+                let w = x * c.hands;
+                for (key, &(h, l)) in d.keys.iter().enumerate() {
+                    let (o, f) = (c.hand.optimal(h, l), c.hand.fixed(h, l));
+                    rank[i][key][o] += w;
+                    rank[i][key][3 + f] += w;
+                    if key == 0 {
+                        class_outcome[i] = (o, f);
+                    }
                 }
             }
-            for i in 0..6 {
-                out[i] += (suits as u64 * n) as i128 * acc[i] as i128;
+            for p in &self.merged[range.start as usize..range.end as usize] {
+                for (i, d) in block.iter().enumerate() {
+                    if n[i] == 0 || d.ace_high {
+                        continue;
+                    }
+                    let (h, l) = d.keys[0];
+                    let (co, cf) = class_outcome[i];
+                    let w = (n[i] * p.placements) as i64;
+                    let x = p.optimal(co, h, l);
+                    if x != co {
+                        flush[i][x] += w;
+                        flush[i][co] -= w;
+                    }
+                    let x = p.hand.fixed(h, l);
+                    if x != cf {
+                        flush[i][3 + x] += w;
+                        flush[i][3 + cf] -= w;
+                    }
+                }
             }
         }
-        let dealers = d.iter().map(|&k| binomial(suits as u64, k as u64)).product::<u64>() as u128;
-        let base: [u64; 6] = std::array::from_fn(|i| {
-            assert_eq!(rank[i] % dealers, 0);
-            (rank[i] / dealers) as u64
-        });
-        for i in 0..6 {
-            out[i] += rank[i] as i128;
-        }
-        (base, out)
+        let unseen = binomial(self.deck.len() - 7, 7) as i128;
+        block
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let mut out = [0i128; 7];
+                if d.ace_high {
+                    out[6] = d.hands as i128 * unseen;
+                } else {
+                    for k in 0..6 {
+                        out[k] = rank[i][0][k] as i128 + (suits as i64 * flush[i][k]) as i128;
+                    }
+                }
+                let bases = rank[i]
+                    .iter()
+                    .map(|r| {
+                        std::array::from_fn(|k| {
+                            assert_eq!(r[k] % d.hands, 0, "the rank part divides by the dealer hands");
+                            r[k] / d.hands
+                        })
+                    })
+                    .collect();
+                (out, bases)
+            })
+            .collect()
     }
+}
+
+/// A dealer rank class in pass 1, with the settings its rank part is wanted against: its
+/// house-way setting as a hand that cannot flush (first), then those of its hands that can.
+struct DealerClass {
+    dealt: Vec<(u8, u8)>,
+    joker: bool,
+    hands: u64,
+    ace_high: bool,
+    keys: Vec<(u16, u16)>,
 }
 
 /// One dealer hand that can flush, seen from one other suit: the player hands flushing in that
@@ -680,7 +811,7 @@ impl Tables {
             .iter()
             .map(|p| {
                 let n = groups.len() as u32;
-                *groups.entry((p.off.clone(), p.joker)).or_insert(n)
+                *groups.entry((p.off().to_vec(), p.joker)).or_insert(n)
             })
             .collect();
         let mut meta: Vec<(Vec<(u8, u8)>, bool)> = vec![Default::default(); groups.len()];
@@ -822,7 +953,6 @@ impl Tables {
 pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -> Counts {
     use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
     let tables = Tables::new(deck, way);
-    let suits = deck.suits as u64;
     let mut flushers: Vec<(CardSet, u64)> = Vec::new();
     if deck == Deck::FULL {
         iso::for_each_class(7, true, |set, w| {
@@ -849,91 +979,139 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
     };
     let ace_class: Vec<bool> = tables.classes.par_iter().map(|c| is_ace_high(no_flush_hand(&counts_of(c), c.joker))).collect();
 
+    // The dealer hands that can flush, with their own settings.
+    struct Flusher {
+        dealer: CardSet,
+        weight: u64,
+        class: u32,
+        /// The dealer's ranks in his flush suit.
+        flush_ranks: u16,
+        s0: u8,
+        real: (u16, u16),
+    }
+    let mut flushers: Vec<Flusher> = flushers
+        .par_iter()
+        .map(|&(dealer, weight)| {
+            let s = way.set(dealer).unwrap_or_else(|e| panic!("house way {}: {dealer}: {e}", way.id));
+            let dj = dealer.has_joker();
+            let d = crate::house_way::rank_counts(dealer.minus(CardSet::EMPTY.with(Card::JOKER)));
+            let need = 5 - dj as u32;
+            let s0 = (0..deck.suits).find(|&x| dealer.suit_ranks(Suit(x)).count_ones() >= need).unwrap();
+            Flusher {
+                dealer,
+                weight,
+                class: tables.index[&pack(&d, dj)],
+                flush_ranks: dealer.suit_ranks(Suit(s0)),
+                s0,
+                real: (s.high.0, s.low.0),
+            }
+        })
+        .collect();
+    // Runs of the same (class, flush ranks, setting) share their same-suit correction.
+    flushers.par_sort_unstable_by_key(|f| (f.class, f.flush_ranks, f.real));
+
     // Pass 1: every dealer hand, grouped by its rank counts, as if it could not flush: it then
     // shows its rank class's house-way setting, and the flush correction sums over its suits in
-    // closed form (`flush_part_by_ranks`).
-    let base_of: Vec<[u64; 6]> = vec![[0; 6]; tables.classes.len()];
-    let base_of = std::sync::Mutex::new(base_of);
-    let first: Acc = (0..tables.classes.len())
-        .into_par_iter()
-        .with_min_len(64)
-        .map(|i| {
+    // closed form. The same visit gives each rank class's rank part against the settings of its
+    // hands that can flush, for pass 2.
+    let mut dealer_classes: Vec<DealerClass> = tables
+        .classes
+        .iter()
+        .zip(&ace_class)
+        .map(|(c, &ace_high)| DealerClass { dealt: c.ranks.clone(), joker: c.joker, hands: c.hands, ace_high, keys: vec![c.hand.way] })
+        .collect();
+    assert!(tables.class_highs[0] > 0 && tables.class_lows[0] > 0, "no value is 0, the canonical floor");
+    // The rank parts wanted: under (h*, l*), which settles every class alike (`canonical`);
+    // the first key stays the house-way setting itself, which the patterns are settled against.
+    let mut canon: Vec<Vec<(u16, u16)>> = dealer_classes.iter().map(|d| vec![tables.canonical(d.keys[0])]).collect();
+    for f in &flushers {
+        let c = tables.canonical(f.real);
+        let i = f.class as usize;
+        if !canon[i].contains(&c) {
+            canon[i].push(c);
+            dealer_classes[i].keys.push(c);
+        }
+    }
+    const BLOCK: usize = 16;
+    let blocks: Vec<(Acc, Vec<Vec<[u64; 6]>>)> = dealer_classes
+        .par_chunks(BLOCK)
+        .map(|block| {
+            let results = tables.pass_one(block);
+            let n = done.fetch_add(block.len() as u64, Relaxed) + block.len() as u64;
+            progress(n, total);
+            let mut out = [0i128; 7];
+            let mut bases = Vec::with_capacity(block.len());
+            for (acc, b) in results {
+                out = add(out, acc);
+                bases.push(b);
+            }
+            (out, bases)
+        })
+        .collect();
+    let mut first: Acc = [0; 7];
+    let mut bases: Vec<Vec<[u64; 6]>> = Vec::with_capacity(tables.classes.len());
+    for (acc, b) in blocks {
+        first = add(first, acc);
+        bases.extend(b);
+    }
+    debug_assert!(deck == Deck::FULL
+        || (0..tables.classes.len()).all(|i| {
             let c = &tables.classes[i];
             let d = counts_of(c);
-            let hands = d.iter().map(|&k| binomial(suits, k as u64)).product::<u64>() as i128;
-            let mut out = [0i128; 7];
-            if ace_class[i] {
-                out[6] = hands * unseen;
-            } else {
-                let (h, l) = c.hand.way;
-                let (base, all) = tables.by_ranks(&d, c.joker, h, l);
-                debug_assert_eq!(base, tables.rank_part(&d, c.joker, h, l));
-                base_of.lock().unwrap()[i] = base;
-                out[..6].copy_from_slice(&all);
-            }
-            let n = done.fetch_add(1, Relaxed) + 1;
-            if n.is_multiple_of(256) {
-                progress(n, total);
-            }
-            out
-        })
-        .reduce(|| [0; 7], add);
-    let base_of = base_of.into_inner().unwrap();
+            dealer_classes[i].keys.iter().zip(&bases[i]).all(|(&(h, l), b)| ace_class[i] || *b == tables.rank_part(&d, c.joker, h, l))
+        }));
+    let base_of = |class: usize, key: (u16, u16)| -> [u64; 6] {
+        let key = tables.canonical(key);
+        let at = canon[class].iter().position(|&k| k == key).expect("every setting was a key");
+        bases[class][at]
+    };
 
     // Pass 2: each dealer hand that can flush replaces its pass-1 share (its rank class's
-    // setting) by its own setting. The rank part is memoised per (rank counts, joker, H, L).
-    let shards: Vec<std::sync::Mutex<HashMap<(u64, u16, u16), [u64; 6]>>> = (0..64).map(|_| Default::default()).collect();
-    assert!(tables.class_highs[0] > 0 && tables.class_lows[0] > 0, "no value is 0, the canonical floor");
-    let rank_part = |d: &[u8; 13], dj: bool, h: u16, l: u16| {
-        let (h, l) = tables.canonical(h, l);
-        let key = (pack(d, dj), h, l);
-        let shard = &shards[(key.0 ^ (key.0 >> 17) ^ ((h as u64) << 7) ^ l as u64) as usize % 64];
-        let cached = shard.lock().unwrap().get(&key).copied();
-        cached.unwrap_or_else(|| {
-            let b = tables.rank_part(d, dj, h, l);
-            shard.lock().unwrap().insert(key, b);
-            b
-        })
-    };
-    // The player flushing in the dealer's flush suit is counted here, dealer by dealer (few
-    // patterns avoid the dealer's flush); in another suit, by the sweep below, which these
-    // queries feed.
+    // setting) by its own setting: the rank part from pass 1; the player flushing in the
+    // dealer's flush suit counted here once per run (few patterns avoid the dealer's flush); in
+    // another suit, by the sweep below, which these queries feed.
+    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut i = 0;
+    while i < flushers.len() {
+        let key = |f: &Flusher| (f.class, f.flush_ranks, f.real);
+        let j = i + flushers[i..].iter().take_while(|f| key(f) == key(&flushers[i])).count();
+        runs.push(i..j);
+        i = j;
+    }
     let queries = std::sync::Mutex::new(Vec::<Query>::new());
-    let second: Acc = flushers
-        .par_chunks(64)
-        .map(|chunk| {
+    let second: Acc = runs
+        .par_iter()
+        .with_min_len(16)
+        .map(|run| {
             let mut out = [0i128; 7];
             let mut qs = Vec::new();
-            for &(dealer, weight) in chunk {
-                let w = weight as i128;
-                let s = way.set(dealer).unwrap_or_else(|e| panic!("house way {}: {dealer}: {e}", way.id));
-                let real = (s.high.0, s.low.0);
-                let dj = dealer.has_joker();
-                let d = crate::house_way::rank_counts(dealer.minus(CardSet::EMPTY.with(Card::JOKER)));
-                let ci = tables.index[&pack(&d, dj)] as usize;
-                let need = 5 - dj as u32;
-                let s0 = (0..deck.suits).find(|&x| dealer.suit_ranks(Suit(x)).count_ones() >= need).unwrap();
-                let n: [i64; 6];
-                let base = rank_part(&d, dj, real.0, real.1);
-                let virt = if ace_class[ci] {
-                    // Pass 1 counted it as an Ace High Pai Gow; a hand that flushes is not one.
-                    out[6] -= w * unseen;
-                    n = base.map(|x| x as i64);
-                    None
-                } else {
-                    let virt = tables.classes[ci].hand.way;
-                    if virt == real {
-                        continue;
-                    }
-                    let old = base_of[ci];
-                    n = std::array::from_fn(|k| base[k] as i64 - old[k] as i64);
-                    Some(virt)
-                };
-                let fix = tables.flush_same_suit(dealer, s0, real, virt);
+            let lead = &flushers[run.start];
+            let ci = lead.class as usize;
+            let real = lead.real;
+            let base = base_of(ci, real);
+            let (n, virt): ([i64; 6], Option<(u16, u16)>) = if ace_class[ci] {
+                // Pass 1 counted these as Ace High Pai Gows; a hand that flushes is not one.
+                let weight: u64 = flushers[run.clone()].iter().map(|f| f.weight).sum();
+                out[6] -= weight as i128 * unseen;
+                (base.map(|x| x as i64), None)
+            } else {
+                let virt = tables.classes[ci].hand.way;
+                if virt == real {
+                    let n = done.fetch_add(run.len() as u64, Relaxed) + run.len() as u64;
+                    progress(n, total);
+                    return out;
+                }
+                let old = base_of(ci, virt);
+                (std::array::from_fn(|k| base[k] as i64 - old[k] as i64), Some(virt))
+            };
+            let fix = tables.flush_same_suit(lead.dealer, lead.s0, real, virt);
+            for f in &flushers[run.clone()] {
+                let dealer = f.dealer;
+                let w = f.weight as i128;
                 for k in 0..6 {
                     out[k] += w * (n[k] + fix[k]) as i128;
                 }
-                for x in (0..deck.suits).filter(|&x| x != s0) {
+                for x in (0..deck.suits).filter(|&x| x != f.s0) {
                     let ds = dealer.suit_ranks(Suit(x));
                     let avail: [u8; 13] = std::array::from_fn(|r| {
                         if deck.rank_mask >> r & 1 == 0 {
@@ -941,20 +1119,21 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
                         }
                         (deck.suits as u32 - 1 - (dealer.count_rank(Rank(r as u8)) - (ds >> r & 1) as u32)) as u8
                     });
-                    let jf = deck.joker && !dj;
-                    qs.push(Query { h: real.0, l: real.1, ds, avail, jf, w: weight as i64 });
+                    let jf = deck.joker && !dealer.has_joker();
+                    qs.push(Query { h: real.0, l: real.1, ds, avail, jf, w: f.weight as i64 });
                     if let Some(v) = virt {
-                        qs.push(Query { h: v.0, l: v.1, ds, avail, jf, w: -(weight as i64) });
+                        qs.push(Query { h: v.0, l: v.1, ds, avail, jf, w: -(f.weight as i64) });
                     }
                 }
             }
             queries.lock().unwrap().extend(qs);
-            let n = done.fetch_add(chunk.len() as u64, Relaxed) + chunk.len() as u64;
+            let n = done.fetch_add(run.len() as u64, Relaxed) + run.len() as u64;
             progress(n, total);
             out
         })
         .reduce(|| [0; 7], add);
-    let third = tables.sweep(queries.into_inner().unwrap());
+    let queries = queries.into_inner().unwrap();
+    let third = tables.sweep(queries);
     let second = add(second, third);
     progress(total, total);
     let all = add(first, second);
@@ -964,6 +1143,14 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
     assert_eq!(out.total(false), deck.cycle(), "house way: every deal counted once");
     out
 }
+
+/// The optimal setting in words a player can use at the table. It reaches the best outcome on
+/// every deal: the player wins iff some legal setting has a low above the dealer's low and a
+/// high above the dealer's high, and of the settings whose low is above the dealer's the one
+/// with the highest high is the best candidate; with no such low, only the high can win its
+/// half, so the highest high pushes whenever any setting does. (The reduced-deck brute force
+/// in `crates/tables/tests/face_up_pai_gow.rs` applies this rule on every deal.)
+pub const OPTIMAL_RULE: &str = "Among your legal settings whose low hand beats the dealer's low hand, play the one with the highest high hand; if no low hand beats the dealer's, play your highest high hand (with the best low it allows). This reaches the best result on every deal: it wins whenever any setting wins, and pushes whenever any setting pushes.";
 
 /// The player policies, as reading ids of the strategy game.
 pub const POLICIES: [&str; 2] = ["optimal-player", "house-way-player"];
@@ -998,3 +1185,4 @@ pub fn solution(counts: &Counts, deck: Deck, policy: &str, way: &HouseWay) -> su
     }];
     super::Solution { strategy, counts: outcome_counts, nets, expected_net, expected_wager: ratio(1, 1), initial_wager: ratio(1, 1), notes: vec![], actions: vec![] }
 }
+
