@@ -7,7 +7,8 @@ use parsheet_paytable::{analyze, Decimal, OutcomeCounts, Pay, Paytable};
 use parsheet_tables::{FigureKind, Percent};
 
 use crate::progress::Progress;
-use crate::verify::{figure_of, matches};
+use crate::figure::matches;
+use crate::verify::figure_of;
 use crate::TablesArg;
 
 #[derive(clap::Args)]

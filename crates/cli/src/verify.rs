@@ -9,9 +9,10 @@ use std::collections::HashMap;
 use num_rational::BigRational;
 use parsheet_paytable::{analyze, fraction, Analysis, Decimal, OutcomeCounts};
 use parsheet_games::strategy::{strategy_of_wager, Solution, StrategyGame};
-use parsheet_tables::{FigureKind, Percent, Published, WagerTables};
+use parsheet_tables::{FigureKind, Published, WagerTables};
 use serde_json::json;
 
+use crate::figure::{matches, Status};
 use crate::progress::Progress;
 use crate::{Format, TablesArg};
 
@@ -39,27 +40,6 @@ pub struct Check {
     pub misprint: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Reproduced,
-    Differs,
-    NotComputed,
-    /// The figure cannot be checked because a term is not printed; the detail gives the value
-    /// of that term the figure implies.
-    Implied,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Reproduced => "reproduced",
-            Status::Differs => "DIFFERS",
-            Status::NotComputed => "not computed",
-            Status::Implied => "implies term",
-        }
-    }
-}
-
 pub fn figure_of(kind: FigureKind, a: &Analysis) -> BigRational {
     if kind.is_house_share() {
         a.house_edge.clone()
@@ -68,9 +48,6 @@ pub fn figure_of(kind: FigureKind, a: &Analysis) -> BigRational {
     }
 }
 
-pub fn matches(value: &BigRational, printed: &Percent) -> bool {
-    Decimal(value).percent(printed.places) == Decimal(&printed.value).percent(printed.places)
-}
 
 /// Checks every published figure of the given tables.
 pub fn checks(games: &[parsheet_tables::GameTables], progress: &Progress) -> Vec<Check> {
@@ -179,6 +156,10 @@ pub fn check_figure(game: &str, w: &WagerTables, f: &Published, counted: &mut Co
     };
     let places = f.value.as_ref().map_or_else(|| f.range.as_ref().unwrap().0.places, |v| v.places);
     let note = f.note.as_ref().map(|n| format!("; table note: {n}")).unwrap_or_default();
+    if let Some(solved) = strategy_of_wager(game, &w.id).filter(|sg| sg.needs_house_way()) {
+        let t = f.paytable.clone().unwrap_or_else(|| "all".into());
+        return vec![base(&t, None, Status::NotComputed, None, places, crate::main_game::not_computed_yet(solved))];
+    }
     if let (Some(solved), Some(v)) = (strategy_of_wager(game, &w.id), &f.value) {
         // A main game: paybacks per total amount wagered (the basis the regulator uses for
         // games whose wager grows), holds per initial wager.

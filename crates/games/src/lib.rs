@@ -105,16 +105,84 @@ pub fn wagers() -> &'static [Wager] {
 /// The game ids, in the order of the chapters.
 pub const GAMES: [&str; 6] = ["saigon-5-card", "heads-up-holdem", "high-card-flush", "over-under", "dj-wild", "face-up-pai-gow"];
 
-/// Looks up a wager; the error lists what is valid.
-pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
-    if !GAMES.contains(&game) {
-        return Err(format!("unknown game {game:?}; games: {}", GAMES.join(", ")));
+/// The wager id of every main game, whatever its pay tables are called (DJ Wild's Blind,
+/// Heads-Up Hold 'Em's Odds): its outcome counts come from its optimal strategy under them.
+pub const MAIN: &str = "base";
+
+/// A wager of the one registry: counted over every deal, or a main game solved under its
+/// optimal strategy ([`strategy::StrategyGame`], the wager [`MAIN`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Model {
+    Counted(&'static Wager),
+    Main(&'static strategy::StrategyGame),
+}
+
+impl Model {
+    pub fn game(&self) -> &'static str {
+        match self {
+            Model::Counted(w) => w.game,
+            Model::Main(g) => g.game,
+        }
     }
-    let of_game: Vec<&Wager> = wagers().iter().filter(|w| w.game == game).collect();
-    of_game.iter().find(|w| w.id == wager).copied().ok_or_else(|| {
-        let ids: Vec<&str> = of_game.iter().map(|w| w.id).collect();
-        format!("unknown wager {wager:?} of {game}; wagers parsheet can count: {}", if ids.is_empty() { "none yet".to_string() } else { ids.join(", ") })
-    })
+
+    /// The registry's id: [`MAIN`] for a main game.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Model::Counted(w) => w.id,
+            Model::Main(_) => MAIN,
+        }
+    }
+
+    pub fn rules(&self) -> &'static str {
+        match self {
+            Model::Counted(w) => w.rules,
+            Model::Main(g) => g.rules,
+        }
+    }
+
+    pub fn variants(&self) -> &'static [Variant] {
+        match self {
+            Model::Counted(w) => w.variants,
+            Model::Main(g) => g.variants,
+        }
+    }
+}
+
+/// The wager ids of `game` in the registry: its main game ([`MAIN`]) first where parsheet
+/// solves one, then the counted wagers.
+pub fn wager_ids(game: &str) -> Vec<&'static str> {
+    let main = strategy::STRATEGY_GAMES.iter().filter(|g| g.game == game).map(|_| MAIN);
+    main.chain(wagers().iter().filter(|w| w.game == game).map(|w| w.id)).collect()
+}
+
+fn check_game(game: &str) -> Result<(), String> {
+    if GAMES.contains(&game) {
+        Ok(())
+    } else {
+        Err(format!("unknown game {game:?}; games: {}", GAMES.join(", ")))
+    }
+}
+
+fn unknown_wager(game: &str, wager: &str) -> String {
+    let ids = wager_ids(game);
+    format!("unknown wager {wager:?} of {game}; wagers parsheet computes: {}", if ids.is_empty() { "none yet".to_string() } else { ids.join(", ") })
+}
+
+/// Looks up a wager of the registry. A main game answers to [`MAIN`] and to the `tables/`
+/// wager whose pays it reads (DJ Wild's `blind`, Heads-Up's `odds`). The error lists what is
+/// valid.
+pub fn lookup(game: &str, wager: &str) -> Result<Model, String> {
+    check_game(game)?;
+    if let Some(g) = strategy::STRATEGY_GAMES.iter().find(|g| g.game == game && (wager == MAIN || wager == g.wager)) {
+        return Ok(Model::Main(g));
+    }
+    find(game, wager).map(Model::Counted)
+}
+
+/// Looks up a counted wager; the error lists what is valid.
+pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
+    check_game(game)?;
+    wagers().iter().find(|w| w.game == game && w.id == wager).ok_or_else(|| unknown_wager(game, wager))
 }
 
 /// Counts every seven-card hand of 52 cards and the joker by `classify` (an index into

@@ -223,10 +223,18 @@ pub fn index_html(report: &Value) -> String {
         body += &format!("<h2>{} <small>(ch. {})</small></h2><table><thead><tr><th>wager</th><th>paytables</th><th>house edge</th><th>published figures</th></tr></thead><tbody>", esc(s(&g["title"])), esc(s(&g["chapter"])));
         for w in arr(&g["wagers"]) {
             let ids: Vec<&str> = arr(&w["paytables"]).iter().map(|p| s(&p["id"])).collect();
-            let edges: Vec<String> = arr(&w["sheets"])
+            let mut edges: Vec<String> = arr(&w["sheets"])
                 .first()
                 .map(|sheet| arr(&sheet["paytables"]).iter().map(|t| format!("{} {}%", s(&t["id"]), t["house_edge_percent"].as_str().unwrap_or("-"))).collect())
                 .unwrap_or_default();
+            // A main game: its house edge per Ante under the optimal strategy, per reading (and
+            // per initial wager where that is more than the Ante).
+            edges.extend(arr(&w["strategy"]).iter().map(|st| {
+                let table = st["paytable"].as_str().map(|t| format!(" {t}")).unwrap_or_default();
+                let initial = if s(&st["initial_wager"]) == "1" { String::new() } else { format!(", {}% per initial wager", s(&st["house_edge_per_initial_wager_percent"])) };
+                format!("{}{table}: {}% per Ante{initial}", s(&st["reading"]), s(&st["house_edge_percent"]))
+            }));
+            let figures: Vec<String> = arr(&w["published"]).iter().map(|f| format!("{} {}", s(&f["kind"]), s(&f["printed"]))).collect();
             let checks: Vec<&str> = arr(&w["published"]).iter().flat_map(|f| arr(&f["checks"]).iter().map(|c| s(&c["status"]))).collect();
             let statuses: Vec<String> = ["reproduced", "DIFFERS", "not computed", "implies term"]
                 .iter()
@@ -241,8 +249,8 @@ pub fn index_html(report: &Value) -> String {
                 esc(s(&w["id"])),
                 esc(s(&w["title"])),
                 esc(&ids.join(", ")),
-                if w["computed"].as_bool() == Some(true) { esc(&edges.join(", ")) } else { "not yet computed".to_string() },
-                statuses.join(", ")
+                if w["computed"].as_bool() == Some(true) { esc(&edges.join("; ")) } else { format!("not yet computed: {}", esc(w["reason"].as_str().unwrap_or_default())) },
+                if figures.is_empty() { String::new() } else { format!("{}: {}", esc(&figures.join(", ")), statuses.join(", ")) }
             );
         }
         body += "</tbody></table>";
