@@ -68,7 +68,7 @@ pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&st
     }
     if !g.needs_paytable() {
         if let Some(p) = paytable {
-            return Err(format!("--paytable {p:?}: the {} main game does not read a paytable (its pays are fixed by the rules)", g.game));
+            return Err(format!("--paytable {p:?}: the {} main game does not depend on a paytable (its pays are fixed by the rules)", g.game));
         }
         return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, bonus: None, house_way: None, solution: g.solve(Some(reading), None)? });
     }

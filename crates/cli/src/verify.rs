@@ -68,6 +68,12 @@ pub fn checks(games: &[parsheet_tables::GameTables], progress: &Progress) -> Vec
     out
 }
 
+/// The checks of every published figure of one wager (counts computed afresh).
+pub fn checks_of_wager(g: &parsheet_tables::GameTables, w: &WagerTables) -> Vec<Check> {
+    let mut counted = Counted::new();
+    w.published.iter().flat_map(|f| figure_checks(&g.game, w, f, &mut counted)).collect()
+}
+
 /// Outcome counts already computed, by (game, wager, reading).
 pub type Counted = HashMap<(String, String, Option<String>), OutcomeCounts>;
 
@@ -251,6 +257,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let checks = checks(&games, &progress);
     progress.finish();
     match args.format {
+        Format::Csv | Format::Md => print!("{}", to_rows(&checks, args.format == Format::Md)),
         Format::Json => {
             let rows: Vec<_> = checks
                 .iter()
@@ -266,9 +273,52 @@ pub fn run(args: Args) -> Result<(), String> {
                 .collect();
             println!("{}", serde_json::Value::Array(rows));
         }
-        Format::Table | Format::Md | Format::Csv => print!("{}", to_text(&checks)),
+        Format::Table => print!("{}", to_text(&checks)),
     }
     Ok(())
+}
+
+/// One row per check, as CSV (quoted where needed) or a Markdown table; the exact value as a
+/// fraction.
+fn to_rows(checks: &[Check], markdown: bool) -> String {
+    let head = ["game", "wager", "paytable", "reading", "figure", "published", "computed_percent", "computed", "status", "misprint_corrected", "detail"];
+    let cell = |t: &str| {
+        if markdown {
+            t.replace('|', "\\|")
+        } else if t.contains([',', '"', '\n']) {
+            format!("\"{}\"", t.replace('"', "\"\""))
+        } else {
+            t.to_string()
+        }
+    };
+    let line = |cells: Vec<String>| {
+        let cells: Vec<String> = cells.iter().map(|c| cell(c)).collect();
+        if markdown {
+            format!("| {} |\n", cells.join(" | "))
+        } else {
+            format!("{}\n", cells.join(","))
+        }
+    };
+    let mut out = line(head.iter().map(|h| h.to_string()).collect());
+    if markdown {
+        out += &format!("|{}\n", "---|".repeat(head.len()));
+    }
+    for c in checks {
+        out += &line(vec![
+            c.game.clone(),
+            c.wager.clone(),
+            c.paytable.clone(),
+            c.variant.clone().unwrap_or_default(),
+            c.kind.name().to_string(),
+            c.published.clone(),
+            c.computed.as_ref().map_or(String::new(), |v| Decimal(v).percent(c.places + 4)),
+            c.computed.as_ref().map_or(String::new(), fraction),
+            c.status.name().to_string(),
+            c.misprint.clone().unwrap_or_default(),
+            c.detail.clone(),
+        ]);
+    }
+    out
 }
 
 pub fn to_text(checks: &[Check]) -> String {
