@@ -10,15 +10,27 @@
 //! much, is the paytable's business (`parsheet-paytable`), so adding a paytable never touches
 //! this crate.
 
-pub mod ace_high;
-mod bonus;
-pub mod fupg_progressive;
+// One module per chapter: its wagers, its main game and its readings.
+pub mod dj_wild;
+pub mod face_up_pai_gow;
+pub mod heads_up_holdem;
+pub mod high_card_flush;
+pub mod over_under;
+pub mod saigon_5_card;
+
+// Techniques the chapters share: head-to-head counting (player against dealer hands of one
+// deck) and the strategy framework with the registry of main games. Suit classes live in
+// `parsheet_cards::iso`, rank histograms and hand folds in `parsheet_eval::frequencies`.
 pub mod head_to_head;
-pub mod house_way;
 pub mod strategy;
 
+// The paths of Face Up Pai Gow's modules from before the chapters were modules.
+pub use face_up_pai_gow::{ace_high, house_way, progressive as fupg_progressive};
+
 pub use parsheet_paytable::OutcomeCounts;
-use parsheet_cards::CardSet;
+use parsheet_cards::{CardSet, Deck};
+use parsheet_eval::frequencies::rank_histogram;
+use parsheet_eval::{Evaluator, HandRank, Ranking};
 
 /// The outcome of a deal that holds no paying hand of its wager.
 pub const OTHER: &str = "other";
@@ -76,14 +88,14 @@ impl Wager {
 
     /// Whether the wager is counted hand by hand, so [`Wager::outcome_of`] answers.
     pub fn classifies_hands(&self) -> bool {
-        bonus::hand_classifier(self.game, self.id).is_some()
+        hand_classifier(self.game, self.id).is_some()
     }
 
     /// For a wager counted hand by hand, the fast path's own classification of one hand under a
     /// reading (the default when `None`): the outcome id, [`OTHER`] for a hand that pays
     /// nothing. `None` for wagers counted by other means (histograms, compositions, two hands).
     pub fn outcome_of(&self, variant: Option<&str>, hand: CardSet) -> Option<Result<&'static str, String>> {
-        let classify = bonus::hand_classifier(self.game, self.id)?;
+        let classify = hand_classifier(self.game, self.id)?;
         let v = match self.reading(variant) {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
@@ -97,10 +109,33 @@ impl Wager {
     }
 }
 
-/// Every wager parsheet can count.
-pub fn wagers() -> &'static [Wager] {
-    bonus::WAGERS
+/// Every wager parsheet counts over every deal, chapter by chapter (the main games are
+/// [`strategy::STRATEGY_GAMES`]; [`lookup`] answers for both).
+pub fn wagers() -> impl Iterator<Item = &'static Wager> {
+    [saigon_5_card::WAGERS, heads_up_holdem::WAGERS, high_card_flush::WAGERS, over_under::WAGERS, dj_wild::WAGERS, face_up_pai_gow::WAGERS].into_iter().flatten()
 }
+
+/// The per-hand classification behind the counts of the wagers counted hand by hand (see
+/// [`Wager::hand_classifier`]).
+pub(crate) fn hand_classifier(game: &str, wager: &str) -> Option<fn(&str, CardSet) -> usize> {
+    match (game, wager) {
+        ("dj-wild", "trips-bonus") => Some(dj_wild::dj_trips_outcome),
+        ("face-up-pai-gow", "fortune-bonus") => Some(face_up_pai_gow::fortune_classify),
+        ("face-up-pai-gow", "progressive") => Some(|variant, hand| crate::fupg_progressive::outcome(crate::fupg_progressive::Reading::of(variant), hand)),
+        _ => None,
+    }
+}
+
+/// Hands of `cards` cards of `deck` by category (index = `Category as usize`).
+pub(crate) fn category_counts(ranking: Ranking, deck: &Deck, cards: usize) -> [u64; 13] {
+    let e = Evaluator::get(ranking);
+    let mut by = [0u64; 13];
+    for (id, n) in rank_histogram(ranking, deck, cards, &|_| {}).into_iter().enumerate().skip(1) {
+        by[e.category(HandRank(id as u16)) as usize] += n;
+    }
+    by
+}
+
 
 /// The game ids, in the order of the chapters.
 pub const GAMES: [&str; 6] = ["saigon-5-card", "heads-up-holdem", "high-card-flush", "over-under", "dj-wild", "face-up-pai-gow"];
@@ -152,7 +187,7 @@ impl Model {
 /// solves one, then the counted wagers.
 pub fn wager_ids(game: &str) -> Vec<&'static str> {
     let main = strategy::STRATEGY_GAMES.iter().filter(|g| g.game == game).map(|_| MAIN);
-    main.chain(wagers().iter().filter(|w| w.game == game).map(|w| w.id)).collect()
+    main.chain(wagers().filter(|w| w.game == game).map(|w| w.id)).collect()
 }
 
 fn check_game(game: &str) -> Result<(), String> {
@@ -182,7 +217,7 @@ pub fn lookup(game: &str, wager: &str) -> Result<Model, String> {
 /// Looks up a counted wager; the error lists what is valid.
 pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
     check_game(game)?;
-    wagers().iter().find(|w| w.game == game && w.id == wager).ok_or_else(|| unknown_wager(game, wager))
+    wagers().find(|w| w.game == game && w.id == wager).ok_or_else(|| unknown_wager(game, wager))
 }
 
 /// Counts every seven-card hand of 52 cards and the joker by `classify` (an index into
