@@ -15,6 +15,9 @@ pub struct Args {
 
 /// How parsheet computes a wager of the tables, in words, or `None` where it does not yet.
 fn how(game: &str, wager: &str) -> Option<String> {
+    if parsheet_games::strategy::STRATEGY_GAMES.iter().any(|g| g.game == game && g.bonus_wager == Some(wager)) {
+        return Some(format!("settled inside the main game: parsheet analyze {game} base --tables DIR; parsheet explore {game} {wager} --tables DIR"));
+    }
     match parsheet_games::lookup(game, wager).ok()? {
         parsheet_games::Model::Counted(_) => Some(format!("parsheet analyze {game} {wager}")),
         parsheet_games::Model::Main(g) if g.needs_house_way() => Some(format!("main game, not computed yet: parsheet strategy {game} --house-way NAME|FILE (long)")),

@@ -262,7 +262,7 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
             let est = parsheet_sim::main_game::heads_up(&parsheet_reference::deck(false), &play, &odds_win, &bad, args.rounds, args.seed);
             (s, est)
         }
-        other => return Err(format!("parsheet simulates the main games of over-under, dj-wild and heads-up-holdem, not {other}")),
+        other => return Err(format!("parsheet simulates the main games of over-under, dj-wild and heads-up-holdem, not {other}; its exact figures: `parsheet analyze {other} base`")),
     };
     let exact = s.expected_net.to_f64().unwrap();
     let z = (est.mean_net - exact) / est.standard_error;

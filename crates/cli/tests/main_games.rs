@@ -113,6 +113,13 @@ fn every_command_knows_base() {
     assert!(e.contains("not computed yet") && e.contains("--house-way"), "{e}");
     let e = fails(&["analyze", "dj-wild", "nope"]);
     assert!(e.contains("base") && e.contains("trips-bonus"), "{e}");
+    // Main-game errors point to what works.
+    let e = fails(&["analyze", "heads-up-holdem", "bad-beat"]);
+    assert!(e.contains("parsheet analyze heads-up-holdem base") && e.contains("explore heads-up-holdem bad-beat"), "{e}");
+    let e = fails(&["explore", "over-under", "base"]);
+    assert!(e.contains("parsheet analyze over-under base"), "{e}");
+    let e = fails(&["simulate", "saigon-5-card", "base"]);
+    assert!(e.contains("parsheet analyze saigon-5-card base"), "{e}");
     let e = fails(&["analyze", "over-under", "bonus", "--house-way", "foxwoods"]);
     assert!(e.contains("base"), "{e}");
     // The dealer's setting is one option: Saigon's dealer reading by --house-way.

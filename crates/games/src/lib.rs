@@ -211,6 +211,11 @@ pub fn lookup(game: &str, wager: &str) -> Result<Model, String> {
     if let Some(g) = strategy::STRATEGY_GAMES.iter().find(|g| g.game == game && (wager == MAIN || wager == g.wager)) {
         return Ok(Model::Main(g));
     }
+    if strategy::STRATEGY_GAMES.iter().any(|g| g.game == game && g.bonus_wager == Some(wager)) {
+        return Err(format!(
+            "{game} {wager} is settled inside the main game: its figures are those of `parsheet analyze {game} base` with a {wager} table given by --tables DIR; design its pays with `parsheet explore {game} {wager}`"
+        ));
+    }
     find(game, wager).map(Model::Counted)
 }
 
