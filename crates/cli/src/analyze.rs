@@ -27,6 +27,11 @@ pub struct Args {
     target: WagerArgs,
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// Face Up Pai Gow's main game: solve it against this house way (a name from house-ways/ or
+    /// a JSON file). Without it the long full-deck solve is not started. Saigon 5 Card: the
+    /// dealer's setting, as `--variant house-<WAY>`.
+    #[arg(long, value_name = "NAME|FILE")]
+    house_way: Option<String>,
     #[command(flatten)]
     pays: crate::pays::PaysArg,
     #[command(flatten)]
@@ -73,9 +78,19 @@ pub fn paytable_asked<'a>(pays: &crate::pays::PaysArg, target: &'a WagerArgs) ->
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
+    let wager = match parsheet_games::lookup(&args.target.game, &args.target.wager)? {
+        parsheet_games::Model::Main(g) => return main_game(&args, g),
+        parsheet_games::Model::Counted(w) => w,
+    };
+    if let Some(w) = &args.house_way {
+        return Err(format!("--house-way {w:?}: the dealer's setting belongs to the main game; try `parsheet analyze {} base --house-way {w}`", args.target.game));
+    }
     let games = load_with_pays(&args.tables, &args.pays, &args.target)?;
     let entry = select(&games, &args.target.game, &args.target.wager, paytable_asked(&args.pays, &args.target)?)?;
+    if crate::progressive::needs_model(entry) {
+        // Meter, dollar or Envy pays: the progressive model answers, with its default assumptions.
+        return crate::progressive::analyze(&args.target, &args.tables, args.format);
+    }
     let variant = entry.reading(args.target.variant.as_deref(), wager);
     let counts = wager.count(variant)?;
     let a = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, entry.table.id))?;
@@ -85,6 +100,28 @@ pub fn run(args: Args) -> Result<(), String> {
         Format::Table => to_text(&ctx, &a, false),
         Format::Md => to_text(&ctx, &a, true),
         Format::Csv => to_csv(&a),
+    };
+    print!("{out}");
+    Ok(())
+}
+
+/// `analyze <game> base`: the main game's outcomes as net results per Ante under its optimal
+/// strategy.
+fn main_game(args: &Args, g: &'static parsheet_games::strategy::StrategyGame) -> Result<(), String> {
+    let mut games = args.tables.load()?;
+    let mut paytable = args.target.paytable.as_deref();
+    if let Some(spec) = &args.pays.pays {
+        // A one-off table for the pay table the main game reads (DJ Wild's Blind, Heads-Up's Odds).
+        crate::pays::add(&mut games, g.game, g.wager, spec)?;
+        paytable = paytable_asked(&args.pays, &args.target)?;
+    }
+    let (variant, house_way) = crate::house_way(g.game, args.target.variant.as_deref(), args.house_way.as_deref())?;
+    let x = crate::main_game::solve(&games, g, variant.as_deref(), paytable, None, house_way)?;
+    let out = match args.format {
+        Format::Json => format!("{}\n", crate::main_game::analysis_json(&x)),
+        Format::Table => crate::main_game::analysis_text(&x, false),
+        Format::Md => crate::main_game::analysis_text(&x, true),
+        Format::Csv => crate::main_game::analysis_csv(&x),
     };
     print!("{out}");
     Ok(())

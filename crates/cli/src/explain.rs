@@ -7,7 +7,8 @@ use parsheet_paytable::{analyze, Decimal, OutcomeCounts, Pay, Paytable};
 use parsheet_tables::{FigureKind, Percent};
 
 use crate::progress::Progress;
-use crate::verify::{figure_of, matches};
+use crate::figure::matches;
+use crate::verify::figure_of;
 use crate::TablesArg;
 
 #[derive(clap::Args)]
@@ -15,6 +16,9 @@ pub struct Args {
     /// Largest whole-number pay ("n to 1") to try on a line (at most 1000000).
     #[arg(long, default_value_t = 100_000)]
     max_pay: u64,
+    /// table or json (csv and md are refused: each figure has a list of explanations).
+    #[arg(long, value_enum, default_value = "table")]
+    format: crate::Format,
     #[command(flatten)]
     tables: TablesArg,
 }
@@ -128,6 +132,7 @@ pub fn explain_one(counts: &OutcomeCounts, table: &Paytable, siblings: &[&Paytab
 pub const PLAUSIBLE: usize = 3;
 
 pub fn run(args: Args) -> Result<(), String> {
+    crate::Format::offer("explain", args.format, &[crate::Format::Table, crate::Format::Json])?;
     crate::check_max_pay(args.max_pay)?;
     let games = args.tables.load()?;
     let total: usize = games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
@@ -135,10 +140,26 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut counted = crate::verify::Counted::new();
     let mut done = 0;
     let mut out = String::new();
+    let mut doc = Vec::new();
     for g in &games {
         for w in &g.wagers {
             let Ok(wager) = parsheet_games::find(&g.game, &w.id) else {
                 done += w.published.len();
+                if let Some(sg) = parsheet_games::strategy::strategy_of_wager(&g.game, &w.id).filter(|sg| !sg.needs_house_way()) {
+                    // A main game: its strategy changes with its pays, so a one-line change is a
+                    // re-solve per candidate; say where that is done instead of guessing.
+                    let line = if sg.game == "dj-wild" {
+                        format!("parsheet explore {} base --target-edge X% --line OUTCOME solves a Blind line under the re-solved strategy", sg.game)
+                    } else {
+                        format!("its figures: parsheet analyze {} base", sg.game)
+                    };
+                    for c in crate::verify::checks_of_wager(g, w).into_iter().filter(|c| c.status == crate::figure::Status::Differs && c.misprint.is_none()) {
+                        out += &format!("{} {} (main game base) paytable {}, reading {}: published {} {}, computed {}%\n    {line}\n", g.game, w.id, c.paytable, c.variant.as_deref().unwrap_or("-"), c.kind.name(), c.published, c.computed.as_ref().map_or("-".into(), |v| Decimal(v).percent(c.places + 3)));
+                        doc.push(serde_json::json!({"game": g.game, "wager": parsheet_games::MAIN, "tables_wager": w.id, "paytable": c.paytable, "reading": c.variant,
+                            "kind": c.kind.name(), "printed": c.published, "computed": c.computed.as_ref().map(parsheet_paytable::fraction),
+                            "computed_percent": c.computed.as_ref().map(|v| Decimal(v).percent(c.places + 3)), "explanations": [line]}));
+                    }
+                }
                 continue;
             };
             let variants: Vec<Option<&str>> = if wager.variants.is_empty() { vec![None] } else { wager.variants.iter().map(|v| Some(v.id)).collect() };
@@ -192,6 +213,9 @@ pub fn run(args: Args) -> Result<(), String> {
                                 }
                                 out += &format!("    {line}\n");
                             }
+                            doc.push(serde_json::json!({"game": g.game, "wager": w.id, "tables_wager": w.id, "paytable": p.table.id, "reading": variant,
+                                "kind": f.kind.name(), "printed": printed.text, "section": f.section, "computed": parsheet_paytable::fraction(&computed),
+                                "computed_percent": Decimal(&computed).percent(printed.places + 3), "explanations": lines}));
                         }
                     }
                 }
@@ -199,7 +223,11 @@ pub fn run(args: Args) -> Result<(), String> {
         }
     }
     progress.finish();
-    print!("{out}");
+    if args.format == crate::Format::Json {
+        println!("{}", serde_json::Value::Array(doc));
+    } else {
+        print!("{out}");
+    }
     Ok(())
 }
 

@@ -9,6 +9,8 @@ use parsheet_paytable::explore::{sensitivity, solve_line, with_pay};
 use parsheet_paytable::search::{LineBounds, PayKind, Rank, Search, MAX_LIMIT};
 use parsheet_paytable::{analyze, fraction, Decimal, Pay, Paytable, MAX_PAY};
 
+use serde_json::json;
+
 use crate::analyze::{select, WagerArgs};
 use crate::progress::Progress;
 use crate::TablesArg;
@@ -50,6 +52,9 @@ pub struct Args {
     /// Replace the --write FILE if it exists.
     #[arg(long, requires = "write")]
     force: bool,
+    /// table or json (csv and md are refused: the result is several lists).
+    #[arg(long, value_enum, default_value = "table")]
+    format: crate::Format,
     #[command(flatten)]
     pays: crate::pays::PaysArg,
     #[command(flatten)]
@@ -133,11 +138,70 @@ fn search_range(range: &str) -> Result<(BigRational, BigRational), String> {
     Ok((lo, hi))
 }
 
+/// One line solved for a target edge: the exact pay `x` (`None` where the line's pay cannot move
+/// the edge, `never` says why), then the nearest whole pays with the edge each gives by
+/// `edge_at`. Written as a text line into `out` and returned as JSON (docs/JSON.md) with the
+/// whole pay below `x`, which `--write` uses. Every explore path prints its lines through here.
+fn solved_line(
+    out: &mut String,
+    o: &str,
+    width: usize,
+    x: Option<BigRational>,
+    never: &str,
+    edge_at: &dyn Fn(&BigRational) -> Result<BigRational, String>,
+) -> Result<(serde_json::Value, Option<BigRational>), String> {
+    use serde_json::json;
+    match x {
+        None => {
+            let _ = writeln!(out, "  {o:<width$} {never}");
+            Ok((json!({"outcome": o, "status": "cannot-move-edge", "exact_pay": null, "nearest": []}), None))
+        }
+        Some(x) if x.is_negative() => {
+            let _ = writeln!(out, "  {o:<width$} impossible: would need a negative pay ({})", fraction(&x));
+            Ok((json!({"outcome": o, "status": "negative-pay", "exact_pay": fraction(&x), "nearest": []}), None))
+        }
+        Some(x) if x >= BigRational::from_integer(MAX_PAY.into()) => {
+            let _ = writeln!(out, "  {o:<width$} out of range: would need {} to 1, at or above the largest pay parsheet takes ({MAX_PAY} to 1)", Decimal(&x).with_places(4));
+            Ok((json!({"outcome": o, "status": "above-max-pay", "exact_pay": fraction(&x), "nearest": []}), None))
+        }
+        Some(x) => {
+            let (below, above) = (x.floor(), x.ceil());
+            let mut nearest = vec![(below.clone(), edge_at(&below)?)];
+            if above != below {
+                nearest.push((above.clone(), edge_at(&above)?));
+            }
+            let near: Vec<String> = nearest.iter().map(|(p, e)| format!("{} to 1 gives {}%", p.to_integer(), Decimal(e).percent(4))).collect();
+            let _ = writeln!(out, "  {o:<width$} exactly {} to 1 ({}); {}", Decimal(&x).with_places(4), fraction(&x), near.join(", "));
+            let rows: Vec<_> = nearest.iter().map(|(p, e)| json!({"pays": format!("{} to 1", p.to_integer()), "house_edge": fraction(e), "house_edge_percent": Decimal(e).percent(6)})).collect();
+            Ok((json!({"outcome": o, "status": "solved", "exact_pay": fraction(&x), "exact_pay_decimal": Decimal(&x).with_places(6), "nearest": rows}), Some(below)))
+        }
+    }
+}
+
+/// Prints the document (`--format json`) or the text built beside it.
+fn emit(format: crate::Format, doc: serde_json::Map<String, serde_json::Value>, text: &str) {
+    if format == crate::Format::Json {
+        println!("{}", serde_json::Value::Object(doc));
+    } else {
+        print!("{text}");
+    }
+}
+
 pub fn run(args: Args) -> Result<(), String> {
+    crate::Format::offer("explore", args.format, &[crate::Format::Table, crate::Format::Json])?;
     if args.target.game == "heads-up-holdem" && args.target.wager == "bad-beat" {
         return heads_up_bad_beat(&args);
     }
-    let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
+    let wager = match parsheet_games::lookup(&args.target.game, &args.target.wager)? {
+        parsheet_games::Model::Main(g) if g.game == "dj-wild" => return dj_wild_base(&args, g),
+        parsheet_games::Model::Main(g) if g.game == "heads-up-holdem" => {
+            return Err("heads-up-holdem base: explore its Bad Beat table, which the main game plays: `parsheet explore heads-up-holdem bad-beat --tables DIR --target-edge 3%`".into())
+        }
+        parsheet_games::Model::Main(g) => {
+            return Err(format!("{} base: explore designs pay tables, and this main game's pays are fixed by the rules or not searched; its figures: `parsheet analyze {} base`", g.game, g.game))
+        }
+        parsheet_games::Model::Counted(w) => w,
+    };
     let games = crate::analyze::load_with_pays(&args.tables, &args.pays, &args.target)?;
     let entry = select(&games, &args.target.game, &args.target.wager, crate::analyze::paytable_asked(&args.pays, &args.target)?)?;
     let table = &entry.table;
@@ -185,6 +249,12 @@ pub fn run(args: Args) -> Result<(), String> {
     // The report is built whole and printed at the end, so a failure prints nothing.
     let mut out = String::new();
     let _ = writeln!(out, "{} {} from paytable {}: house edge {}% = {}\n", args.target.game, args.target.wager, table.id, Decimal(&base.house_edge).percent(6), fraction(&base.house_edge));
+    let mut doc = serde_json::Map::new();
+    doc.insert("game".into(), json!(args.target.game));
+    doc.insert("wager".into(), json!(args.target.wager));
+    doc.insert("paytable".into(), json!(table.id));
+    doc.insert("house_edge".into(), json!(fraction(&base.house_edge)));
+    doc.insert("house_edge_percent".into(), json!(Decimal(&base.house_edge).percent(6)));
     let mut to_write: Option<Paytable> = None;
 
     if let Some(target) = &target {
@@ -193,33 +263,23 @@ pub fn run(args: Args) -> Result<(), String> {
             None => wager.outcomes.to_vec(),
         };
         let _ = writeln!(out, "pay each line needs for a house edge of {}% (the others unchanged):", Decimal(target).percent(4));
+        let mut rows = Vec::new();
         for o in lines {
-            match solve_line(&counts, table, o, target).map_err(|e| e.to_string())? {
-                None => {
-                    let _ = writeln!(out, "  {o:<36} never happens; its pay cannot move the edge");
-                }
-                Some(x) if x.is_negative() => {
-                    let _ = writeln!(out, "  {o:<36} impossible: would need a negative pay ({})", fraction(&x));
-                }
-                Some(x) => {
-                    let (below, above) = (x.floor(), x.ceil());
-                    let edge_at = |n: &BigRational| analyze(&counts, &with_pay(table, o, Pay::To(n.clone()))).map(|a| a.house_edge).map_err(|e| e.to_string());
-                    let mut near = format!("{} to 1 gives {}%", below.to_integer(), Decimal(&edge_at(&below)?).percent(4));
-                    if above != below {
-                        near += &format!(", {} to 1 gives {}%", above.to_integer(), Decimal(&edge_at(&above)?).percent(4));
-                    }
-                    let _ = writeln!(out, "  {o:<36} exactly {} to 1 ({}); {near}", Decimal(&x).with_places(4), fraction(&x));
-                    if args.line.is_some() {
-                        // The line keeps its kind: a "for" line is written "n for 1".
-                        let pay = match kind_of(table, o) {
-                            PayKind::For => Pay::For(below + BigRational::one()),
-                            PayKind::To => Pay::To(below.max(BigRational::zero())),
-                        };
-                        to_write = Some(Paytable { id: format!("{}-solved", table.id), ..with_pay(table, o, pay) });
-                    }
-                }
+            let x = solve_line(&counts, table, o, target).map_err(|e| e.to_string())?;
+            let edge_at = |n: &BigRational| analyze(&counts, &with_pay(table, o, Pay::To(n.clone()))).map(|a| a.house_edge).map_err(|e| e.to_string());
+            let (row, below) = solved_line(&mut out, o, 36, x, "never happens; its pay cannot move the edge", &edge_at)?;
+            rows.push(row);
+            if let (Some(below), true) = (below, args.line.is_some()) {
+                // The line keeps its kind: a "for" line is written "n for 1".
+                let pay = match kind_of(table, o) {
+                    PayKind::For => Pay::For(below + BigRational::one()),
+                    PayKind::To => Pay::To(below.max(BigRational::zero())),
+                };
+                to_write = Some(Paytable { id: format!("{}-solved", table.id), ..with_pay(table, o, pay) });
             }
         }
+        doc.insert("target_edge".into(), json!(fraction(target)));
+        doc.insert("lines".into(), json!(rows));
         out.push('\n');
     }
 
@@ -259,6 +319,14 @@ pub fn run(args: Args) -> Result<(), String> {
             );
         }
         out.push('\n');
+        doc.insert("search".into(), json!({
+            "low": fraction(lo), "high": fraction(hi), "rank_by": rank_name(args.rank_by), "complete": found.complete, "nodes": found.nodes.to_string(),
+            "candidates": found.candidates.iter().map(|c| json!({
+                "house_edge": fraction(&c.analysis.house_edge), "house_edge_percent": Decimal(&c.analysis.house_edge).percent(6),
+                "hit_frequency": fraction(&c.analysis.hit_frequency), "standard_deviation": format!("{:.6}", c.analysis.standard_deviation()),
+                "lines": c.table.lines.iter().map(|l| json!({"outcome": l.outcome, "pays": l.pay.to_string()})).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        }));
         if let Some(best) = found.candidates.first() {
             to_write = Some(Paytable { id: format!("{}-explored", table.id), ..best.table.clone() });
         }
@@ -266,10 +334,7 @@ pub fn run(args: Args) -> Result<(), String> {
 
     if target.is_none() && range.is_none() {
         let _ = writeln!(out, "sensitivity: change in house edge per unit of pay on each line");
-        for o in wager.outcomes {
-            let s = sensitivity(&counts, o).unwrap_or_default();
-            let _ = writeln!(out, "  {o:<36} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
-        }
+        doc.insert("sensitivity".into(), sensitivity_rows(&mut out, &counts, wager.outcomes, 36));
     }
 
     if let Some(path) = &args.write {
@@ -279,9 +344,23 @@ pub fn run(args: Args) -> Result<(), String> {
         let note = format!("Explored by parsheet from paytable {} of {}", table.id, g.file);
         crate::output::write_file(path, &parsheet_tables::single_paytable_file(g, w, &t, &note), args.force)?;
         let _ = writeln!(out, "wrote paytable {} to {}", t.id, path.display());
+        doc.insert("wrote".into(), json!({"paytable": t.id, "file": path.display().to_string()}));
     }
-    print!("{out}");
+    emit(args.format, doc, &out);
     Ok(())
+}
+
+/// The change in house edge per unit of pay on each line, as text into `out` and as JSON.
+fn sensitivity_rows(out: &mut String, counts: &parsheet_paytable::OutcomeCounts, lines: &[&str], width: usize) -> serde_json::Value {
+    let rows: Vec<_> = lines
+        .iter()
+        .map(|o| {
+            let s = sensitivity(counts, o).unwrap_or_default();
+            let _ = writeln!(out, "  {o:<width$} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
+            json!({"outcome": o, "per_unit": fraction(&s), "per_unit_percent": Decimal(&s).percent(6)})
+        })
+        .collect();
+    json!(rows)
 }
 
 fn rank_name(r: RankBy) -> &'static str {
@@ -344,37 +423,31 @@ fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
         Some(o) => return Err(format!("{o:?} is not a Bad Beat line; lines: straight, flush, full-house, four-of-a-kind, straight-flush")),
         None => vec!["straight", "flush", "full-house", "four-of-a-kind", "straight-flush"],
     };
+    let mut doc = serde_json::Map::new();
+    doc.insert("game".into(), json!(game));
+    doc.insert("wager".into(), json!("bad-beat"));
+    doc.insert("paytable".into(), json!(t0.id));
+    doc.insert("reading".into(), json!(variant));
+    doc.insert("main_game_house_edge".into(), json!(fraction(&main)));
+    doc.insert("main_game_house_edge_percent".into(), json!(Decimal(&main).percent(6)));
     let mut to_write = None;
     if let Some(target) = &target {
-        let _ = writeln!(out, "pay each line needs for a main-game house edge of {}% per Ante (the others unchanged):", Decimal(&target).percent(4));
+        let _ = writeln!(out, "pay each line needs for a main-game house edge of {}% per Ante (the others unchanged):", Decimal(target).percent(4));
+        let mut rows = Vec::new();
         for o in lines {
-            match solve_line(&counts, t0, o, &(target - &offset)).map_err(|e| e.to_string())? {
-                None => {
-                    let _ = writeln!(out, "  {o:<16} never loses to a qualifying dealer; its pay cannot move the edge");
-                }
-                Some(p) if p.is_negative() => {
-                    let _ = writeln!(out, "  {o:<16} impossible: would need a negative pay ({})", fraction(&p));
-                }
-                Some(p) => {
-                    let (below, above) = (p.floor(), p.ceil());
-                    let edge_at = |n: &BigRational| -> Result<BigRational, String> { Ok(&offset + bb(&with_pay(t0, o, Pay::To(n.clone())))?) };
-                    let mut near = format!("{} to 1 gives {}%", below.to_integer(), Decimal(&edge_at(&below)?).percent(4));
-                    if above != below {
-                        near += &format!(", {} to 1 gives {}%", above.to_integer(), Decimal(&edge_at(&above)?).percent(4));
-                    }
-                    let _ = writeln!(out, "  {o:<16} exactly {} to 1 ({}); {near}", Decimal(&p).with_places(4), fraction(&p));
-                    if args.line.is_some() {
-                        to_write = Some(Paytable { id: format!("{}-solved", t0.id), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
-                    }
-                }
+            let x = solve_line(&counts, t0, o, &(target - &offset)).map_err(|e| e.to_string())?;
+            let edge_at = |n: &BigRational| -> Result<BigRational, String> { Ok(&offset + bb(&with_pay(t0, o, Pay::To(n.clone())))?) };
+            let (row, below) = solved_line(&mut out, o, 16, x, "never loses to a qualifying dealer; its pay cannot move the edge", &edge_at)?;
+            rows.push(row);
+            if let (Some(below), true) = (below, args.line.is_some()) {
+                to_write = Some(Paytable { id: format!("{}-solved", t0.id), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
             }
         }
+        doc.insert("target_edge".into(), json!(fraction(target)));
+        doc.insert("lines".into(), json!(rows));
     } else {
         let _ = writeln!(out, "sensitivity: change in the main game's house edge per Ante per unit of pay on each line");
-        for o in lines {
-            let s = sensitivity(&counts, o).unwrap_or_default();
-            let _ = writeln!(out, "  {o:<16} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
-        }
+        doc.insert("sensitivity".into(), sensitivity_rows(&mut out, &counts, &lines, 16));
     }
     if let Some(path) = &args.write {
         let t: Paytable = to_write.ok_or("nothing to write: --write needs --target-edge with --line")?;
@@ -383,7 +456,111 @@ fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
         let note = format!("Explored by parsheet from Bad Beat paytable {} of {}", t0.id, g.file);
         crate::output::write_file(path, &parsheet_tables::single_paytable_file(g, w, &t, &note), args.force)?;
         let _ = writeln!(out, "wrote paytable {} to {}", t.id, path.display());
+        doc.insert("wrote".into(), json!({"paytable": t.id, "file": path.display().to_string()}));
     }
-    print!("{out}");
+    emit(args.format, doc, &out);
+    Ok(())
+}
+
+/// DJ Wild's main game (`base`) explored through its Blind table (687a.12(b)). The strategy
+/// depends on the Blind's pays, so every candidate pay is solved with its own strategy
+/// (`parsheet_games::strategy::dj_wild::solve_blind_line`); the edge is the main game's house
+/// edge per Ante, as `parsheet strategy dj-wild --tables DIR` prints it for the same table.
+fn dj_wild_base(args: &Args, g: &'static parsheet_games::strategy::StrategyGame) -> Result<(), String> {
+    use parsheet_games::strategy::dj_wild::{solve_blind_line, BLIND_OUTCOMES};
+    if args.search.is_some() {
+        return Err("--search is not available for dj-wild base: its edge is not linear in the Blind pays (the strategy changes with them); use --target-edge with or without --line".into());
+    }
+    if !args.bounds.is_empty() {
+        return Err("--bound needs --search, which dj-wild base does not offer".into());
+    }
+    // Every argument is checked before anything is computed or printed.
+    let target = args.target_edge.as_deref().map(|t| percent(t).map_err(|e| format!("--target-edge: {e}"))).transpose()?;
+    if let Some(o) = &args.line {
+        if !BLIND_OUTCOMES.contains(&o.as_str()) {
+            return Err(format!("--line {o:?} is not a line of the DJ Wild Blind table; lines: {}", BLIND_OUTCOMES.join(", ")));
+        }
+        if target.is_none() {
+            return Err("--line needs --target-edge: the edge to solve the line for".into());
+        }
+    }
+    if let Some(path) = &args.write {
+        if !(target.is_some() && args.line.is_some()) {
+            return Err("nothing to write: --write needs --target-edge with --line".into());
+        }
+        crate::output::check_file_target(path, args.force)?;
+    }
+    let mut games = args.tables.load()?;
+    let mut paytable = args.target.paytable.as_deref();
+    if let Some(spec) = &args.pays.pays {
+        // A one-off Blind table to start from.
+        crate::pays::add(&mut games, g.game, g.wager, spec)?;
+        paytable = crate::analyze::paytable_asked(&args.pays, &args.target)?;
+    }
+    let reading = crate::main_game::reading(g, args.target.variant.as_deref())?;
+    let entry = select(&games, g.game, g.wager, paytable)?;
+    let t0 = &entry.table;
+    let started = std::time::Instant::now();
+    let s0 = g.solve(Some(reading), Some(t0))?;
+    let mut solves = 1;
+    let main = s0.house_edge();
+    let mut out = String::new();
+    let _ = writeln!(out, "dj-wild base with Blind paytable {} (reading {reading}): house edge per Ante {}% = {}\n", t0.id, Decimal(&main).percent(6), fraction(&main));
+    let mut doc = serde_json::Map::new();
+    doc.insert("game".into(), json!(g.game));
+    doc.insert("wager".into(), json!(parsheet_games::MAIN));
+    doc.insert("paytable".into(), json!(t0.id));
+    doc.insert("reading".into(), json!(reading));
+    doc.insert("house_edge".into(), json!(fraction(&main)));
+    doc.insert("house_edge_percent".into(), json!(Decimal(&main).percent(6)));
+    let lines: Vec<&str> = match &args.line {
+        Some(o) => vec![o.as_str()],
+        None => BLIND_OUTCOMES.to_vec(),
+    };
+    let mut to_write = None;
+    if let Some(target) = &target {
+        let _ = writeln!(out, "Blind pay each line needs for a main-game house edge of {}% per Ante (the others unchanged; the strategy re-solved for every pay tried):", Decimal(target).percent(4));
+        let mut rows = Vec::new();
+        for o in lines {
+            let x = solve_blind_line(t0, o, target)?;
+            solves += 1;
+            let edge_at = |p: &BigRational| -> Result<BigRational, String> { Ok(g.solve(Some(reading), Some(&with_pay(t0, o, Pay::To(p.clone()))))?.house_edge()) };
+            let (row, below) = solved_line(&mut out, o, 24, x, "no pay of this line reaches the target (the edge with it never raised is below the target, or a raised hand never wins on it)", &edge_at)?;
+            solves += row["nearest"].as_array().map_or(0, Vec::len);
+            rows.push(row);
+            if let (Some(below), true) = (below, args.line.is_some()) {
+                to_write = Some(Paytable { id: format!("{}-solved", t0.id), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
+            }
+        }
+        doc.insert("target_edge".into(), json!(fraction(target)));
+        doc.insert("lines".into(), json!(rows));
+    } else {
+        // The derivative of the edge at the current table: P(a raised hand wins on the line).
+        let _ = writeln!(out, "sensitivity: change in the house edge per Ante per unit of Blind pay on each line, at this table's strategy");
+        let outcomes: Vec<String> = lines.iter().map(|o| format!("win-{o}")).collect();
+        let rows: Vec<_> = lines
+            .iter()
+            .zip(&outcomes)
+            .map(|(o, win)| {
+                let s = sensitivity(&s0.counts, win).unwrap_or_default();
+                let _ = writeln!(out, "  {o:<24} {:>14}%  ({})", Decimal(&s).percent(6), fraction(&s));
+                json!({"outcome": o, "per_unit": fraction(&s), "per_unit_percent": Decimal(&s).percent(6)})
+            })
+            .collect();
+        doc.insert("sensitivity".into(), json!(rows));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(out, "\n{solves} solve{} of the main game in {seconds:.1} s (a solve: the Raise/fold decision of all 2,869,685 player hands; the matchups are counted once; a line's exact pay sorts its hands by the pay at which they start to raise)", if solves == 1 { "" } else { "s" });
+    doc.insert("solves".into(), json!(solves));
+    if let Some(path) = &args.write {
+        let t: Paytable = to_write.ok_or("nothing to write: the line has no whole pay for the target")?;
+        let gt = games.iter().find(|x| x.game == g.game).expect("selected above");
+        let w = gt.wagers.iter().find(|w| w.id == g.wager).expect("selected above");
+        let note = format!("Explored by parsheet from Blind paytable {} of {}", t0.id, gt.file);
+        crate::output::write_file(path, &parsheet_tables::single_paytable_file(gt, w, &t, &note), args.force)?;
+        let _ = writeln!(out, "wrote paytable {} to {}", t.id, path.display());
+        doc.insert("wrote".into(), json!({"paytable": t.id, "file": path.display().to_string()}));
+    }
+    emit(args.format, doc, &out);
     Ok(())
 }

@@ -49,9 +49,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    if matches!(args.format, Format::Csv | Format::Md) {
-        return Err("frequencies prints --format table or json".into());
-    }
     let table = args.ranking.table();
     let cards = args.cards as usize;
     let total = parsheet_cards::binomial(table.deck().len() as u64, cards as u64);
@@ -61,7 +58,8 @@ pub fn run(args: Args) -> Result<(), String> {
     match args.format {
         Format::Json => println!("{}", to_json(&f)),
         Format::Table => print!("{}", to_table(&f)),
-        Format::Csv | Format::Md => unreachable!("refused above"),
+        Format::Csv => print!("{}", to_rows(&f, ",", "category,combinations,probability\n")),
+        Format::Md => print!("{}", to_rows(&f, " | ", "| category | combinations | probability |\n|---|--:|--:|\n")),
     }
     Ok(())
 }
@@ -87,5 +85,25 @@ fn to_table(f: &Frequencies) -> String {
         out += &format!("{name:<width$}  {n:>14}  {p:>12.8}  {one_in:>14}\n");
     }
     out += &format!("{:<width$}  {:>14}  {:>12.8}\n", "total", f.total, 1.0);
+    out
+}
+
+/// CSV or Markdown rows: the exact count and the probability as an exact fraction.
+fn to_rows(f: &Frequencies, sep: &str, head: &str) -> String {
+    let md = sep != ",";
+    let mut out = head.to_string();
+    let row = |name: &str, n: u64| {
+        let p = num_rational::Ratio::new(n, f.total);
+        let cells = [name.to_string(), n.to_string(), if *p.denom() == 1 { p.numer().to_string() } else { format!("{}/{}", p.numer(), p.denom()) }];
+        if md {
+            format!("| {} |\n", cells.join(sep))
+        } else {
+            format!("{}\n", cells.join(sep))
+        }
+    };
+    for (name, n) in &f.rows {
+        out += &row(name, *n);
+    }
+    out += &row("total", f.total);
     out
 }

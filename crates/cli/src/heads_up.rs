@@ -189,22 +189,20 @@ fn to_json(g: &StrategyGame, reading: &str, odds: &Paytable, bad_beat: Option<&P
                 "options": d.options.iter().map(|(o, v)| json!({"play": o, "expected_net": fraction(v), "expected_net_decimal": Decimal(v).with_places(6)})).collect::<Vec<_>>()})
         })
         .collect();
-    json!({
-        "game": g.game, "rules": g.rules, "reading": reading, "odds_paytable": odds.id,
+    let mut v = json!({
+        "game": g.game, "wager": parsheet_games::MAIN, "rules": g.rules, "reading": reading, "odds_paytable": odds.id,
         "bad_beat_paytable": bad_beat.map(|t| t.id.clone()),
         "notes": s.notes, "minimum_raise": min_words,
         "preflop": hands,
         "flop_rule": rule_json(&heads_up::flop_rule(x)),
         "river_rule": rule_json(&heads_up::river_rule(x)),
-        "actions": s.actions.iter().map(|(a, d)| json!({"action": a, "deals": d.to_string()})).collect::<Vec<_>>(),
-        "outcomes": s.counts.rows().iter().zip(&s.nets).map(|((o, n), (_, net))| json!({"outcome": o, "deals": n.to_string(), "net": fraction(net)})).collect::<Vec<_>>(),
-        "cycle": x.cycle.to_string(),
-        "house_edge": fraction(&s.house_edge()), "house_edge_percent": percent(&s.house_edge()),
-        "house_edge_per_initial_wager": fraction(&s.house_edge_per_initial_wager()),
-        "house_edge_per_initial_wager_percent": percent(&s.house_edge_per_initial_wager()),
-        "average_wager": fraction(&s.expected_wager), "element_of_risk": fraction(&s.element_of_risk()),
-        "element_of_risk_percent": percent(&s.element_of_risk()),
-    })
+        "actions": crate::main_game::actions_json(s),
+    });
+    // The figures in the keys every main game uses (docs/JSON.md).
+    if let serde_json::Value::Object(m) = &mut v {
+        m.extend(crate::main_game::summary_json(s));
+    }
+    v
 }
 
 fn spot(args: &Args, config: &Config, hole: &str, bad_beat_words: &str) -> Result<(), String> {

@@ -8,9 +8,11 @@
 mod analyze;
 mod explain;
 mod explore;
+mod figure;
 mod frequencies;
 mod heads_up;
 mod list;
+mod main_game;
 mod output;
 mod pays;
 mod progress;
@@ -97,6 +99,53 @@ pub enum Format {
     Csv,
     /// A Markdown table.
     Md,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Json => "json",
+            Format::Csv => "csv",
+            Format::Md => "md",
+        }
+    }
+
+    /// Refuses a format `command` does not print, naming those it does.
+    pub fn offer(command: &str, format: Format, valid: &[Format]) -> Result<(), String> {
+        if valid.contains(&format) {
+            return Ok(());
+        }
+        let names: Vec<&str> = valid.iter().map(|f| f.name()).collect();
+        let names = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
+        };
+        Err(format!("{command} prints --format {names}, not {}", format.name()))
+    }
+}
+
+/// The dealer's setting, one option across games: Face Up Pai Gow's house way (a name from
+/// `house-ways/` or a file) and Saigon 5 Card's dealer reading `house-<WAY>` (`highest-point`,
+/// `lowest-point`). Returns the reading (`variant`, or the Saigon way as one) and the Face Up Pai
+/// Gow way.
+pub fn house_way<'a>(game: &str, variant: Option<&str>, way: Option<&'a str>) -> Result<(Option<String>, Option<&'a str>), String> {
+    let Some(w) = way else { return Ok((variant.map(str::to_string), None)) };
+    match game {
+        "face-up-pai-gow" => Ok((variant.map(str::to_string), Some(w))),
+        "saigon-5-card" => {
+            let g = parsheet_games::strategy::find_strategy(game)?;
+            let ways: Vec<&str> = g.variants.iter().filter_map(|v| v.id.strip_prefix("house-")).collect();
+            if !ways.contains(&w) {
+                return Err(format!("--house-way {w:?}: the Saigon 5 Card dealer's ways are {}", ways.join(", ")));
+            }
+            match variant {
+                Some(v) if v != format!("house-{w}") => Err(format!("--house-way {w} and --variant {v} name two dealer settings; give one")),
+                _ => Ok((Some(format!("house-{w}")), None)),
+            }
+        }
+        _ => Err(format!("--house-way {w:?}: the dealer of {game} sets no hands; the option is for saigon-5-card (highest-point, lowest-point) and face-up-pai-gow (a name from house-ways/ or a JSON file)")),
+    }
 }
 
 fn main() -> ExitCode {

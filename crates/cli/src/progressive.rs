@@ -8,7 +8,7 @@ use parsheet_paytable::progressive::{self, Envy, Model, Progressive, Terms};
 use parsheet_paytable::{fraction, Decimal, OutcomeCounts, Pay};
 use parsheet_tables::{PaytableEntry, Percent, Published, WagerTables};
 
-use crate::verify::{matches, Status};
+use crate::figure::{matches, Status};
 use crate::TablesArg;
 
 #[derive(clap::Args)]
@@ -31,6 +31,9 @@ pub struct Args {
     /// Reset (re-seed) amount in dollars, where the paytable prints neither reset nor seed.
     #[arg(long, allow_hyphen_values = true)]
     pub reset: Option<String>,
+    /// table or json (csv and md are refused: the model is a list of figures, not one table).
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: crate::Format,
     #[command(flatten)]
     pub tables: TablesArg,
 }
@@ -319,7 +322,29 @@ fn verify_one(game: &str, p: &PaytableEntry, f: &Published, v: &Percent, counts:
     out
 }
 
+/// `analyze` on a meter, dollar or Envy wager: the model under its default assumptions (the
+/// meter-dependent figures need `parsheet progressive`, which the output names).
+pub fn analyze(target: &crate::analyze::WagerArgs, tables: &TablesArg, format: crate::Format) -> Result<(), String> {
+    let command = format!("parsheet progressive {} {}{}", target.game, target.wager, target.paytable.as_deref().map(|p| format!(" --paytable {p}")).unwrap_or_default());
+    let args = Args {
+        target: crate::analyze::WagerArgs { game: target.game.clone(), wager: target.wager.clone(), paytable: target.paytable.clone(), variant: target.variant.clone() },
+        meter: None,
+        players: 0,
+        wager_amount: None,
+        rate: None,
+        reset: None,
+        format,
+        tables: tables.clone(),
+    };
+    run_with(args, &command).map_err(|e| format!("{e}; this wager pays from a meter or in dollars: its model takes --meter, --rate, --reset, --players and --wager on `{command}`"))
+}
+
 pub fn run(args: Args) -> Result<(), String> {
+    run_with(args, "")
+}
+
+fn run_with(args: Args, from_analyze: &str) -> Result<(), String> {
+    crate::Format::offer("progressive", args.format, &[crate::Format::Table, crate::Format::Json])?;
     if args.players > MAX_OTHER_PLAYERS {
         return Err(format!("--players {}: a table seats six, so give from 0 to {MAX_OTHER_PLAYERS} other players", args.players));
     }
@@ -349,8 +374,38 @@ pub fn run(args: Args) -> Result<(), String> {
     let variant = entry.reading(t.variant.as_deref(), wager);
     let counts = wager.count(variant)?;
     let (m, said) = model_of(&counts, entry, &assume)?;
+    if args.format == crate::Format::Json {
+        println!("{}", to_json(&t.game, &t.wager, &entry.table.id, variant, &m, &said, meter.as_ref()));
+        return Ok(());
+    }
     print!("{}", report(&t.game, &t.wager, &entry.table.id, variant, &m, &said, meter.as_ref()));
+    if !from_analyze.is_empty() {
+        println!("\n(the progressive model with its default assumptions; for a meter, players or rate: {from_analyze} --meter AMOUNT ...)");
+    }
     Ok(())
+}
+
+/// The model as JSON (docs/JSON.md): exact figures as fractions, percentages as decimal text.
+pub fn to_json(game: &str, wager: &str, paytable: &str, variant: Option<&str>, m: &Progressive, said: &[String], meter: Option<&BigRational>) -> serde_json::Value {
+    use serde_json::json;
+    let opt = |x: Option<BigRational>| x.map(|v| fraction(&v));
+    json!({
+        "game": game, "wager": wager, "paytable": paytable, "variant": variant, "assumptions": said,
+        "outcomes": m.rows.iter().map(|r| json!({"outcome": r.outcome, "pays": r.pay.as_ref().map(|p| p.to_string()),
+            "combinations": r.combinations.to_string(), "probability": fraction(&r.probability),
+            "fixed_return": fraction(&r.fixed_return), "meter_share": fraction(&r.share), "envy": fraction(&r.envy)})).collect::<Vec<_>>(),
+        "fixed_return": fraction(&m.fixed_return),
+        "envy": fraction(&m.envy), "envy_others": m.envy_others,
+        "per_meter_dollar": fraction(&m.per_meter_dollar),
+        "awards": m.awards.iter().map(|a| json!({"outcome": a.outcome, "share": fraction(&a.share), "probability": fraction(&a.probability),
+            "one_in": a.one_in.as_ref().map(fraction)})).collect::<Vec<_>>(),
+        "reset_funding": opt(m.reset_funding()),
+        "long_run_payback": opt(m.long_run()),
+        "long_run_payback_without_rate": fraction(&m.long_run_without_rate()),
+        "break_even_meter": opt(m.break_even_meter()),
+        "meter": meter.map(fraction),
+        "payback_at_meter": meter.map(|v| fraction(&m.payback_at(v))),
+    })
 }
 
 /// The model report as text.

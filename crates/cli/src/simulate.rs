@@ -30,7 +30,7 @@ pub struct Args {
     /// Seed of the random number generator: the same seed deals the same rounds.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// table or json (csv and md print the table).
+    /// table or json (csv and md are refused: the comparison is a table and a summary).
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
     #[command(flatten)]
@@ -111,7 +111,8 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.rounds < 2 || args.rounds > MAX_ROUNDS {
         return Err(format!("--rounds {}: give from 2 (a standard error needs two rounds) to {MAX_ROUNDS}", args.rounds));
     }
-    if let Some(game) = parsheet_games::strategy::strategy_of_wager(&args.target.game, &args.target.wager) {
+    Format::offer("simulate", args.format, &[Format::Table, Format::Json])?;
+    if let parsheet_games::Model::Main(game) = parsheet_games::lookup(&args.target.game, &args.target.wager)? {
         return main_game(&args, game);
     }
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
@@ -261,7 +262,7 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
             let est = parsheet_sim::main_game::heads_up(&parsheet_reference::deck(false), &play, &odds_win, &bad, args.rounds, args.seed);
             (s, est)
         }
-        other => return Err(format!("parsheet simulates the main games of over-under, dj-wild and heads-up-holdem, not {other}")),
+        other => return Err(format!("parsheet simulates the main games of over-under, dj-wild and heads-up-holdem, not {other}; its exact figures: `parsheet analyze {other} base`")),
     };
     let exact = s.expected_net.to_f64().unwrap();
     let z = (est.mean_net - exact) / est.standard_error;
@@ -269,13 +270,13 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
     match args.format {
         Format::Json => println!(
             "{}",
-            json!({"game": args.target.game, "wager": game.wager, "variant": variant, "rounds": args.rounds.to_string(), "seed": args.seed.to_string(),
+            json!({"game": args.target.game, "wager": parsheet_games::MAIN, "variant": variant, "rounds": args.rounds.to_string(), "seed": args.seed.to_string(),
                 "house_edge_estimate": -est.mean_net, "standard_error": est.standard_error,
                 "exact_house_edge": fraction(&s.house_edge()), "exact_house_edge_percent": Decimal(&s.house_edge()).percent(6),
                 "z_score": z, "within_4_standard_errors": within, "average_wager_estimate": est.mean_wagered})
         ),
         _ => {
-            println!("{} {} — optimal strategy, reading {variant}, {} rounds, seed {}\n", args.target.game, game.wager, args.rounds, args.seed);
+            println!("{} base — optimal strategy, reading {variant}, {} rounds, seed {}\n", args.target.game, args.rounds, args.seed);
             println!("    simulated edge: {:.4}% ± {:.4}% per Ante (one standard error)", -100.0 * est.mean_net, 100.0 * est.standard_error);
             println!("        exact edge: {}% = {}", Decimal(&s.house_edge()).percent(6), fraction(&s.house_edge()));
             println!("           z-score: {z:+.2}");

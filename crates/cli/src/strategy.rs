@@ -20,10 +20,12 @@ pub struct Args {
     paytable: Option<String>,
     #[command(flatten)]
     tables: crate::TablesArg,
-    /// Face Up Pai Gow: the dealer's house way, a built-in name (foxwoods, highest-high; options
-    /// as `foxwoods:full-house-front=highest-permissible`) or a JSON file (house-ways/README.md).
-    #[arg(long, default_value = "foxwoods")]
-    house_way: String,
+    /// The dealer's setting. Face Up Pai Gow: the house way, a built-in name (foxwoods,
+    /// highest-high; options as `foxwoods:full-house-front=highest-permissible`) or a JSON file
+    /// (house-ways/README.md), default foxwoods. Saigon 5 Card: highest-point or lowest-point
+    /// (the readings house-highest-point, house-lowest-point).
+    #[arg(long, value_name = "NAME|FILE")]
+    house_way: Option<String>,
     /// Face Up Pai Gow: a reduced deck `RANKS/SUITS[/joker]` (e.g. `TJQKA/3/joker`) instead of
     /// the 53-card deck, for checks and examples; the full deck's exact solve is long.
     #[arg(long)]
@@ -67,7 +69,8 @@ pub fn parse_deck(text: &str) -> Result<Deck, String> {
 
 /// Face Up Pai Gow: both policies from one exact count.
 fn face_up_pai_gow(args: &Args) -> Result<(), String> {
-    let way = parsheet_tables::house_way::load(&args.house_way).map_err(|e| e.to_string())?;
+    crate::Format::offer("strategy face-up-pai-gow", args.format, &[crate::Format::Table, crate::Format::Json])?;
+    let way = parsheet_tables::house_way::load(args.house_way.as_deref().unwrap_or("foxwoods")).map_err(|e| e.to_string())?;
     let deck = match &args.deck {
         Some(d) => parse_deck(d)?,
         None => Deck::FULL,
@@ -126,19 +129,32 @@ pub fn run(args: Args) -> Result<(), String> {
         return face_up_pai_gow(&args);
     }
     if g.game == "heads-up-holdem" {
+        crate::Format::offer("strategy heads-up-holdem", args.format, &[crate::Format::Table, crate::Format::Json])?;
+        if args.house_way.is_some() {
+            return Err("--house-way: the heads-up-holdem dealer sets no hands".into());
+        }
         return crate::heads_up::run(&args.into(), g);
     }
-    let variant = args.variant.clone().unwrap_or_else(|| g.variants[0].id.to_string());
-    let s = if g.needs_paytable() {
-        let games = args.tables.load()?;
-        let entry = crate::analyze::select(&games, g.game, g.wager, args.paytable.as_deref())?;
-        g.solve(Some(&variant), Some(&entry.table))?
-    } else if let Some(p) = &args.paytable {
-        return Err(format!("--paytable {p:?}: the strategy of {} does not depend on a paytable (only dj-wild's Blind does)", g.game));
-    } else {
-        g.solve(Some(&variant), None)?
-    };
-    let reading = g.variants.iter().find(|v| v.id == variant).unwrap();
+    crate::Format::offer("strategy", args.format, &[crate::Format::Table, crate::Format::Json])?;
+    for (name, given) in [("--deck", args.deck.is_some()), ("--bad-beat", args.bad_beat.is_some()), ("--min-raise", args.min_raise.is_some()), ("--hole", args.hole.is_some()), ("--board", args.board.is_some())] {
+        if given {
+            return Err(format!("{name} does not apply to {}", g.game));
+        }
+    }
+    let (variant, _) = crate::house_way(g.game, args.variant.as_deref(), args.house_way.as_deref())?;
+    let games = args.tables.load()?;
+    let x = crate::main_game::solve(&games, g, variant.as_deref(), args.paytable.as_deref(), None, None)?;
+    let s = &x.solution;
+    if args.format == crate::Format::Json {
+        let mut m = crate::main_game::head_json(&x);
+        m.insert("plays".into(), serde_json::json!(s.plays()));
+        m.insert("decisions".into(), serde_json::Value::Array(crate::main_game::decisions_json(s)));
+        m.extend(crate::main_game::summary_json(s));
+        m.insert("actions".into(), serde_json::Value::Array(crate::main_game::actions_json(s)));
+        println!("{}", serde_json::Value::Object(m));
+        return Ok(());
+    }
+    let reading = g.variants.iter().find(|v| v.id == x.reading).expect("a checked reading");
     println!("{} (§ {})\nreading {}: {}\n", g.title, g.rules, reading.id, reading.description);
     let plays = s.plays();
     let width = s.strategy.iter().map(|d| d.situation.chars().count()).max().unwrap_or(9).max(9);

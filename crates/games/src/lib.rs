@@ -10,15 +10,27 @@
 //! much, is the paytable's business (`parsheet-paytable`), so adding a paytable never touches
 //! this crate.
 
-pub mod ace_high;
-mod bonus;
-pub mod fupg_progressive;
+// One module per chapter: its wagers, its main game and its readings.
+pub mod dj_wild;
+pub mod face_up_pai_gow;
+pub mod heads_up_holdem;
+pub mod high_card_flush;
+pub mod over_under;
+pub mod saigon_5_card;
+
+// Techniques the chapters share: head-to-head counting (player against dealer hands of one
+// deck) and the strategy framework with the registry of main games. Suit classes live in
+// `parsheet_cards::iso`, rank histograms and hand folds in `parsheet_eval::frequencies`.
 pub mod head_to_head;
-pub mod house_way;
 pub mod strategy;
 
+// The paths of Face Up Pai Gow's modules from before the chapters were modules.
+pub use face_up_pai_gow::{ace_high, house_way, progressive as fupg_progressive};
+
 pub use parsheet_paytable::OutcomeCounts;
-use parsheet_cards::CardSet;
+use parsheet_cards::{CardSet, Deck};
+use parsheet_eval::frequencies::rank_histogram;
+use parsheet_eval::{Evaluator, HandRank, Ranking};
 
 /// The outcome of a deal that holds no paying hand of its wager.
 pub const OTHER: &str = "other";
@@ -76,14 +88,14 @@ impl Wager {
 
     /// Whether the wager is counted hand by hand, so [`Wager::outcome_of`] answers.
     pub fn classifies_hands(&self) -> bool {
-        bonus::hand_classifier(self.game, self.id).is_some()
+        hand_classifier(self.game, self.id).is_some()
     }
 
     /// For a wager counted hand by hand, the fast path's own classification of one hand under a
     /// reading (the default when `None`): the outcome id, [`OTHER`] for a hand that pays
     /// nothing. `None` for wagers counted by other means (histograms, compositions, two hands).
     pub fn outcome_of(&self, variant: Option<&str>, hand: CardSet) -> Option<Result<&'static str, String>> {
-        let classify = bonus::hand_classifier(self.game, self.id)?;
+        let classify = hand_classifier(self.game, self.id)?;
         let v = match self.reading(variant) {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
@@ -97,24 +109,120 @@ impl Wager {
     }
 }
 
-/// Every wager parsheet can count.
-pub fn wagers() -> &'static [Wager] {
-    bonus::WAGERS
+/// Every wager parsheet counts over every deal, chapter by chapter (the main games are
+/// [`strategy::STRATEGY_GAMES`]; [`lookup`] answers for both).
+pub fn wagers() -> impl Iterator<Item = &'static Wager> {
+    [saigon_5_card::WAGERS, heads_up_holdem::WAGERS, high_card_flush::WAGERS, over_under::WAGERS, dj_wild::WAGERS, face_up_pai_gow::WAGERS].into_iter().flatten()
 }
+
+/// The per-hand classification behind the counts of the wagers counted hand by hand (see
+/// [`Wager::hand_classifier`]).
+pub(crate) fn hand_classifier(game: &str, wager: &str) -> Option<fn(&str, CardSet) -> usize> {
+    match (game, wager) {
+        ("dj-wild", "trips-bonus") => Some(dj_wild::dj_trips_outcome),
+        ("face-up-pai-gow", "fortune-bonus") => Some(face_up_pai_gow::fortune_classify),
+        ("face-up-pai-gow", "progressive") => Some(|variant, hand| crate::fupg_progressive::outcome(crate::fupg_progressive::Reading::of(variant), hand)),
+        _ => None,
+    }
+}
+
+/// Hands of `cards` cards of `deck` by category (index = `Category as usize`).
+pub(crate) fn category_counts(ranking: Ranking, deck: &Deck, cards: usize) -> [u64; 13] {
+    let e = Evaluator::get(ranking);
+    let mut by = [0u64; 13];
+    for (id, n) in rank_histogram(ranking, deck, cards, &|_| {}).into_iter().enumerate().skip(1) {
+        by[e.category(HandRank(id as u16)) as usize] += n;
+    }
+    by
+}
+
 
 /// The game ids, in the order of the chapters.
 pub const GAMES: [&str; 6] = ["saigon-5-card", "heads-up-holdem", "high-card-flush", "over-under", "dj-wild", "face-up-pai-gow"];
 
-/// Looks up a wager; the error lists what is valid.
-pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
-    if !GAMES.contains(&game) {
-        return Err(format!("unknown game {game:?}; games: {}", GAMES.join(", ")));
+/// The wager id of every main game, whatever its pay tables are called (DJ Wild's Blind,
+/// Heads-Up Hold 'Em's Odds): its outcome counts come from its optimal strategy under them.
+pub const MAIN: &str = "base";
+
+/// A wager of the one registry: counted over every deal, or a main game solved under its
+/// optimal strategy ([`strategy::StrategyGame`], the wager [`MAIN`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Model {
+    Counted(&'static Wager),
+    Main(&'static strategy::StrategyGame),
+}
+
+impl Model {
+    pub fn game(&self) -> &'static str {
+        match self {
+            Model::Counted(w) => w.game,
+            Model::Main(g) => g.game,
+        }
     }
-    let of_game: Vec<&Wager> = wagers().iter().filter(|w| w.game == game).collect();
-    of_game.iter().find(|w| w.id == wager).copied().ok_or_else(|| {
-        let ids: Vec<&str> = of_game.iter().map(|w| w.id).collect();
-        format!("unknown wager {wager:?} of {game}; wagers parsheet can count: {}", if ids.is_empty() { "none yet".to_string() } else { ids.join(", ") })
-    })
+
+    /// The registry's id: [`MAIN`] for a main game.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Model::Counted(w) => w.id,
+            Model::Main(_) => MAIN,
+        }
+    }
+
+    pub fn rules(&self) -> &'static str {
+        match self {
+            Model::Counted(w) => w.rules,
+            Model::Main(g) => g.rules,
+        }
+    }
+
+    pub fn variants(&self) -> &'static [Variant] {
+        match self {
+            Model::Counted(w) => w.variants,
+            Model::Main(g) => g.variants,
+        }
+    }
+}
+
+/// The wager ids of `game` in the registry: its main game ([`MAIN`]) first where parsheet
+/// solves one, then the counted wagers.
+pub fn wager_ids(game: &str) -> Vec<&'static str> {
+    let main = strategy::STRATEGY_GAMES.iter().filter(|g| g.game == game).map(|_| MAIN);
+    main.chain(wagers().filter(|w| w.game == game).map(|w| w.id)).collect()
+}
+
+fn check_game(game: &str) -> Result<(), String> {
+    if GAMES.contains(&game) {
+        Ok(())
+    } else {
+        Err(format!("unknown game {game:?}; games: {}", GAMES.join(", ")))
+    }
+}
+
+fn unknown_wager(game: &str, wager: &str) -> String {
+    let ids = wager_ids(game);
+    format!("unknown wager {wager:?} of {game}; wagers parsheet computes: {}", if ids.is_empty() { "none yet".to_string() } else { ids.join(", ") })
+}
+
+/// Looks up a wager of the registry. A main game answers to [`MAIN`] and to the `tables/`
+/// wager whose pays it reads (DJ Wild's `blind`, Heads-Up's `odds`). The error lists what is
+/// valid.
+pub fn lookup(game: &str, wager: &str) -> Result<Model, String> {
+    check_game(game)?;
+    if let Some(g) = strategy::STRATEGY_GAMES.iter().find(|g| g.game == game && (wager == MAIN || wager == g.wager)) {
+        return Ok(Model::Main(g));
+    }
+    if strategy::STRATEGY_GAMES.iter().any(|g| g.game == game && g.bonus_wager == Some(wager)) {
+        return Err(format!(
+            "{game} {wager} is settled inside the main game: its figures are those of `parsheet analyze {game} base` with a {wager} table given by --tables DIR; design its pays with `parsheet explore {game} {wager}`"
+        ));
+    }
+    find(game, wager).map(Model::Counted)
+}
+
+/// Looks up a counted wager; the error lists what is valid.
+pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
+    check_game(game)?;
+    wagers().find(|w| w.game == game && w.id == wager).ok_or_else(|| unknown_wager(game, wager))
 }
 
 /// Counts every seven-card hand of 52 cards and the joker by `classify` (an index into

@@ -2,7 +2,8 @@
 //! first card, every pair of following cards, every decision valued directly.
 
 use num_rational::BigRational;
-use parsheet_games::strategy::{find_strategy, over_under_shoe};
+use parsheet_games::over_under::main_game::over_under_shoe;
+use parsheet_games::strategy::find_strategy;
 
 fn brute_force(decks: usize, opposite_loses: bool) -> (BigRational, BigRational) {
     // Point value of each physical card: 4 per deck of each of 2-9 and the ace (11), 16 of ten.

@@ -85,7 +85,7 @@ use parsheet_eval::{Category, Evaluator, HandKey, HandRank, Ranking};
 use parsheet_paytable::Paytable;
 use rayon::prelude::*;
 
-use super::{Decision, Solution};
+use crate::strategy::{Decision, Solution};
 use crate::OutcomeCounts;
 
 /// The player's hand categories the pays distinguish, weakest first (index = `Config` slot).
@@ -152,12 +152,12 @@ impl Config {
                     "odds-lose-below-pair" => (-1, 1),
                     v => return Err(format!("unknown reading {v:?} of heads-up-holdem")),
                 },
-                _ => small(super::line_net(odds, name)?, &odds.id)?,
+                _ => small(crate::strategy::line_net(odds, name)?, &odds.id)?,
             };
             if let Some(bb) = bad_beat {
                 // Only a straight or better is eligible (677a.1, 677a.11(h)(2)(iii)(B)).
                 if i >= 4 {
-                    odds_lose[i] = small(super::line_net(bb, name)?, &bb.id)?;
+                    odds_lose[i] = small(crate::strategy::line_net(bb, name)?, &bb.id)?;
                 }
             }
         }

@@ -26,7 +26,7 @@ use parsheet_cards::{binomial, Deck};
 use parsheet_eval::{dj, Category, Evaluator, HandRank, Ranking};
 use parsheet_paytable::Paytable;
 
-use super::{Decision, Solution};
+use crate::strategy::{Decision, Solution};
 use crate::head_to_head::{matchups, Matchups};
 use crate::{OutcomeCounts, OTHER};
 
@@ -126,7 +126,7 @@ fn raise_value(below: i128, above: i128, p: i128, q: i128) -> i128 {
 
 /// The Blind's net per unit for a winning `category`, as `(p, q)` with `q > 0`.
 fn blind_net(blind: &Paytable, category: Category) -> Result<(i128, i128), String> {
-    super::line_net(blind, blind_outcome(category))
+    crate::strategy::line_net(blind, blind_outcome(category))
 }
 
 /// The main game under the optimal strategy for the Blind paytable `blind`.
@@ -185,6 +185,90 @@ pub fn solve(_variant: &str, blind: &Paytable) -> Result<Solution, String> {
     let raised = cycle - folds;
     let expected_wager = ratio(2 * cycle as i128 + 2 * raised as i128, cycle);
     Ok(Solution { strategy: compact(situations, total as u128), counts, nets: outcome_nets, expected_net, expected_wager, initial_wager: ratio(2, 1), notes: vec![], actions: vec![] })
+}
+
+/// The Blind pay of `line` (net per unit, "x to 1") that gives the main game the house edge
+/// per Ante `target`, under the optimal strategy for that pay, the other lines as in `blind`.
+/// `None` where no pay of the line reaches the target (the edge with the line never raised is
+/// below it, or nothing raised wins on it). The value may be negative or very large: the caller
+/// judges it.
+///
+/// A hand whose winning category pays on `line` raises exactly when its pay exceeds its own
+/// threshold `(4·above − 2·opponents)/below − 3`, so the expected net is, in the pay x, a
+/// constant (every other hand, from one solve with the line at 0) plus, per hand of the line,
+/// the larger of folding and raising at x: convex, increasing and piecewise linear, with one
+/// kink per threshold. The hands are sorted by threshold, the segment holding the target is
+/// found by bisection, and the pay is solved on it exactly.
+pub fn solve_blind_line(blind: &Paytable, line: &str, target: &BigRational) -> Result<Option<BigRational>, String> {
+    use parsheet_paytable::explore::with_pay;
+    use parsheet_paytable::Pay;
+    if !BLIND_OUTCOMES.contains(&line) {
+        return Err(format!("{line:?} is not a line of the Blind paytable; lines: {}", BLIND_OUTCOMES.join(", ")));
+    }
+    let e = Evaluator::get(Ranking::DeucesJokerWild);
+    let m = dj_matchups();
+    let total = m.opponents as i128;
+    let big = |x: i128| BigRational::from_integer(BigInt::from(x));
+    // Σ over every hand of max(raise, fold) × cycle-share, with the line paying 0: a solve.
+    let zero = solve("", &with_pay(blind, line, Pay::To(big(0))))?;
+    let cycle = big(zero.counts.cycle() as i128);
+    let at_zero = &zero.expected_net * &cycle;
+    // The line's hands: their contribution at pay 0 comes out of the constant; those that never
+    // win (below = 0) keep their x-independent choice in it.
+    let mut k = at_zero;
+    let mut kinks: Vec<(i128, i128, i128)> = Vec::new(); // (c, below, above): raise iff x·below > c
+    for i in 0..m.hands.len() {
+        let category = e.category(HandRank(m.ranks[i] as u16));
+        if blind_outcome(category) != line {
+            continue;
+        }
+        let (below, above) = (m.below[i] as i128, m.above[i] as i128);
+        if below == 0 {
+            continue;
+        }
+        let (raise0, fold) = (3 * below - 4 * above, -2 * total);
+        k -= big(raise0.max(fold));
+        k += big(fold);
+        kinks.push((4 * above - 2 * total - 3 * below, below, above));
+    }
+    if kinks.is_empty() {
+        return Ok(None);
+    }
+    // Now k is the expected net × cycle with every hand of the line folding (pay below all
+    // thresholds). Sort by threshold c/below (positive denominators: cross-multiply).
+    kinks.sort_unstable_by(|a, b| (a.0 * b.1).cmp(&(b.0 * a.1)));
+    // Raising the first j hands: value k + a[j] + b[j]·x, with a the change at x = 0 and b the
+    // slope (Σ below).
+    let n = kinks.len();
+    let mut a = vec![0i128; n + 1];
+    let mut b = vec![0i128; n + 1];
+    for (j, &(c, below, _)) in kinks.iter().enumerate() {
+        // raise − fold at x = 0 is 3·below − 4·above + 2·total = −c.
+        a[j + 1] = a[j] - c;
+        b[j + 1] = b[j] + below;
+    }
+    let goal = -(target * &cycle);
+    let value = |j: usize, x: &BigRational| &k + big(a[j]) + big(b[j]) * x;
+    let threshold = |j: usize| BigRational::new(BigInt::from(kinks[j].0), BigInt::from(kinks[j].1));
+    // The value at the j-th kink (0-based), where the first j hands raise.
+    let at_kink = |j: usize| value(j, &threshold(j));
+    if goal < at_kink(0) {
+        // Even with the line never raised the edge is below the target: no pay reaches it.
+        return Ok(None);
+    }
+    // The last kink at or below the goal: the answer lies on its right-hand segment.
+    let (mut lo, mut hi) = (0usize, n);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if at_kink(mid) <= goal {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    // On (threshold(lo), threshold(lo + 1)] the first lo + 1 hands raise.
+    let j = lo + 1;
+    Ok(Some((goal - &k - big(a[j])) / big(b[j])))
 }
 
 /// What the strategy depends on: the category and, for a pair or high card, the ranks that
