@@ -211,6 +211,20 @@ impl Reduced {
     fn fixed(&self, h: u16, l: u16) -> usize {
         fixed_at(self.way, h, l)
     }
+
+    /// The optimal outcome of a pattern whose frontier beyond its class's is this one, given its
+    /// class's outcome `class`. Every setting of the pattern has its class's value except those
+    /// whose high is the flush, which rank higher; so every class frontier point is matched or
+    /// dominated by a pattern frontier point, and the best outcome over the pattern's frontier
+    /// F_p is the better of the class's and that over F_p ∖ F_c.
+    #[inline]
+    fn beyond(&self, class: usize, h: u16, l: u16) -> usize {
+        if class == WIN {
+            WIN
+        } else {
+            self.optimal(h, l).min(class)
+        }
+    }
 }
 
 /// The outcome of a setting (high, low) against the dealer's (h, l).
@@ -273,18 +287,10 @@ impl Pattern {
         &self.off[..self.off_len as usize]
     }
 
-    /// The pattern's optimal outcome given its class's, `class`. Every setting of the pattern
-    /// has its class's value except those whose high is the flush, which rank higher; so every
-    /// class frontier point is matched or dominated by a pattern frontier point, and the best
-    /// outcome over the pattern's frontier F_p is the better of the class's and that over
-    /// F_p ∖ F_c.
+    /// The pattern's optimal outcome given its class's, `class` (see [`Reduced::beyond`]).
     #[inline]
     fn optimal(&self, class: usize, h: u16, l: u16) -> usize {
-        if class == WIN {
-            WIN
-        } else {
-            self.hand.optimal(h, l).min(class)
-        }
+        self.hand.beyond(class, h, l)
     }
 }
 
@@ -293,18 +299,6 @@ impl Pattern {
 struct Merged {
     hand: Reduced,
     placements: u64,
-}
-
-impl Merged {
-    /// As [`Pattern::optimal`].
-    #[inline]
-    fn optimal(&self, class: usize, h: u16, l: u16) -> usize {
-        if class == WIN {
-            WIN
-        } else {
-            self.hand.optimal(h, l).min(class)
-        }
-    }
 }
 
 /// A pattern as the same-suit correction reads it, stored by (joker, suited ranks) so that the
@@ -707,7 +701,7 @@ impl Tables {
                     let (h, l) = d.keys[0];
                     let (co, cf) = class_outcome[i];
                     let w = (n[i] * p.placements) as i64;
-                    let x = p.optimal(co, h, l);
+                    let x = p.hand.beyond(co, h, l);
                     if x != co {
                         flush[i][x] += w;
                         flush[i][co] -= w;
