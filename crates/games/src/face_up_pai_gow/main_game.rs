@@ -1079,8 +1079,9 @@ pub fn count_shard(deck: Deck, way: &HouseWay, shard: Shard, progress: &(dyn Fn(
     for &i in &mine {
         owned[i] = true;
     }
-    flushers.retain(|f| owned[f.class as usize]);
-    let total = (mine.len() + flushers.len()) as u64;
+    // Every shard makes the sweep's queries of every dealer hand that can flush (cheap), and
+    // answers those of the dealer lows it owns: the sweep's work is per low.
+    let total = (mine.len() + flushers.iter().filter(|f| owned[f.class as usize]).count()) as u64;
     let my_classes: Vec<DealerClass> = mine.iter().map(|&i| dealer_classes[i].clone()).collect();
     const BLOCK: usize = 16;
     let blocks: Vec<(Acc, Vec<Vec<[u64; 6]>>)> = my_classes
@@ -1139,24 +1140,38 @@ pub fn count_shard(deck: Deck, way: &HouseWay, shard: Shard, progress: &(dyn Fn(
             let mut qs = Vec::new();
             let lead = &flushers[run.start];
             let ci = lead.class as usize;
+            let mine = owned[ci];
             let real = lead.real;
-            let base = base_of(ci, real);
-            let (n, virt): ([i64; 6], Option<(u16, u16)>) = if ace_class[ci] {
-                // Pass 1 counted these as Ace High Pai Gows; a hand that flushes is not one.
-                let weight: u64 = flushers[run.clone()].iter().map(|f| f.weight).sum();
-                out[6] -= weight as i128 * unseen;
-                (base.map(|x| x as i64), None)
-            } else {
-                let virt = tables.classes[ci].hand.way;
-                if virt == real {
+            let report = || {
+                if mine {
                     let n = done.fetch_add(run.len() as u64, Relaxed) + run.len() as u64;
                     progress(n, total);
-                    return out;
                 }
-                let old = base_of(ci, virt);
-                (std::array::from_fn(|k| base[k] as i64 - old[k] as i64), Some(virt))
             };
-            let fix = tables.flush_same_suit(lead.dealer, lead.s0, real, virt);
+            let virt = if ace_class[ci] { None } else { Some(tables.classes[ci].hand.way) };
+            if virt == Some(real) {
+                report();
+                return out;
+            }
+            // This shard's correction of its own classes' hands; pass 1 gave their rank parts.
+            let mut n = [0i64; 6];
+            let mut fix = [0i64; 6];
+            if mine {
+                let base = base_of(ci, real);
+                n = match virt {
+                    // Pass 1 counted these as Ace High Pai Gows; a hand that flushes is not one.
+                    None => {
+                        let weight: u64 = flushers[run.clone()].iter().map(|f| f.weight).sum();
+                        out[6] -= weight as i128 * unseen;
+                        base.map(|x| x as i64)
+                    }
+                    Some(v) => {
+                        let old = base_of(ci, v);
+                        std::array::from_fn(|k| base[k] as i64 - old[k] as i64)
+                    }
+                };
+                fix = tables.flush_same_suit(lead.dealer, lead.s0, real, virt);
+            }
             for f in &flushers[run.clone()] {
                 let dealer = f.dealer;
                 let w = f.weight as i128;
@@ -1179,13 +1194,25 @@ pub fn count_shard(deck: Deck, way: &HouseWay, shard: Shard, progress: &(dyn Fn(
                 }
             }
             queries.lock().unwrap().extend(qs);
-            let n = done.fetch_add(run.len() as u64, Relaxed) + run.len() as u64;
-            progress(n, total);
+            report();
             out
         })
         .reduce(|| [0; 7], add);
-    let queries = queries.into_inner().unwrap();
-    let third = tables.sweep(queries);
+    let mut queries = queries.into_inner().unwrap();
+    // The lows this shard sweeps: each costs a pass over the patterns and one answer per query.
+    let mut lows: Vec<(u16, u64)> = Vec::new();
+    {
+        let mut by_low: HashMap<u16, u64> = HashMap::new();
+        for q in &queries {
+            *by_low.entry(q.l).or_default() += 1;
+        }
+        lows.extend(by_low);
+        lows.sort_unstable();
+    }
+    let low_costs: Vec<u64> = lows.iter().map(|&(_, n)| tables.patterns() as u64 / 64 + n).collect();
+    let my_lows: std::collections::HashSet<u16> = shard.assign(&low_costs).into_iter().map(|i| lows[i].0).collect();
+    queries.retain(|q| my_lows.contains(&q.l));
+    let third = if queries.is_empty() { [0; 7] } else { tables.sweep(queries) };
     let second = add(second, third);
     progress(total, total);
     Tally::new().with("counts", add(first, second).to_vec())
