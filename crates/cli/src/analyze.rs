@@ -36,6 +36,28 @@ pub struct Args {
     pays: crate::pays::PaysArg,
     #[command(flatten)]
     tables: TablesArg,
+    #[command(flatten)]
+    pub shard: crate::store::ShardArgs,
+    /// With --shard: replace an existing --out file.
+    #[arg(long, requires = "shard")]
+    pub force: bool,
+    #[command(flatten)]
+    pub cache: crate::store::CacheArgs,
+}
+
+/// Whether `--shard` applies: the wager's counts, or its main game, split into shards.
+pub fn sharding(args: &Args) -> Result<(), String> {
+    let (game, wager) = (&args.target.game, &args.target.wager);
+    let splits = match parsheet_games::lookup(game, wager)? {
+        parsheet_games::Model::Counted(w) => w.shards(),
+        parsheet_games::Model::Main(g) if g.needs_house_way() && args.house_way.is_none() => return Err(crate::main_game::not_computed_yet(g)),
+        parsheet_games::Model::Main(g) => crate::store::splits_main_game(g.game),
+    };
+    if splits {
+        Ok(())
+    } else {
+        Err(format!("--shard: {game} {wager} takes seconds on one machine and does not split; {}", crate::store::splitting()))
+    }
 }
 
 /// Finds the paytable entry for `game wager [--paytable]`, with errors that list the choices.

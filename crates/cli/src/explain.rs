@@ -21,6 +21,8 @@ pub struct Args {
     format: crate::Format,
     #[command(flatten)]
     tables: TablesArg,
+    #[command(flatten)]
+    pub cache: crate::store::CacheArgs,
 }
 
 /// A citation of a published figure's source: "§ 688a.12(d)" for a section of the code,

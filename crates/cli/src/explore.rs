@@ -49,9 +49,9 @@ pub struct Args {
     /// format, to analyze and verify with --tables. An existing FILE is kept unless --force.
     #[arg(long, value_name = "FILE")]
     write: Option<std::path::PathBuf>,
-    /// Replace the --write FILE if it exists.
-    #[arg(long, requires = "write")]
-    force: bool,
+    /// Replace the --write FILE (or, with --shard, the --out FILE) if it exists.
+    #[arg(long)]
+    pub force: bool,
     /// table or json (csv and md are refused: the result is several lists).
     #[arg(long, value_enum, default_value = "table")]
     format: crate::Format,
@@ -59,6 +59,21 @@ pub struct Args {
     pays: crate::pays::PaysArg,
     #[command(flatten)]
     tables: TablesArg,
+    #[command(flatten)]
+    pub shard: crate::store::ShardArgs,
+    #[command(flatten)]
+    pub cache: crate::store::CacheArgs,
+}
+
+/// Whether `--shard` applies: a search splits (its shards merge by ranking); nothing else here.
+pub fn sharding(args: &Args) -> Result<(), String> {
+    if args.search.is_none() {
+        return Err(format!("--shard: of explore, only --search splits; {}", crate::store::splitting()));
+    }
+    if args.write.is_some() {
+        return Err("--shard writes a shard file; --write the best table after `parsheet merge`".into());
+    }
+    Ok(())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

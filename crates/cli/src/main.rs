@@ -19,6 +19,7 @@ mod progress;
 mod progressive;
 mod report;
 mod simulate;
+mod store;
 mod strategy;
 mod verify;
 
@@ -55,6 +56,9 @@ enum Command {
     Strategy(strategy::Args),
     /// A progressive (meter) wager: payback at a meter, break-even meter, long run, Envy.
     Progressive(progressive::Args),
+    /// Adds up the shard files of one sharded run (`--shard K/N --out FILE`) and prints what the
+    /// unsharded command prints; the merged counts go to the cache.
+    Merge(store::MergeArgs),
 }
 
 /// Where paytables come from.
@@ -148,6 +152,42 @@ pub fn house_way<'a>(game: &str, variant: Option<&str>, way: Option<&'a str>) ->
     }
 }
 
+/// Runs one command with the store of counts it asks for: a cache, or one shard of a run.
+fn run(command: Command) -> Result<(), String> {
+    use store::Target;
+    match command {
+        Command::Frequencies(args) => frequencies::run(args),
+        Command::List(args) => list::run(args),
+        Command::Analyze(args) => {
+            store::install_for(&args.shard, &args.cache, Target::Counts, args.force, analyze::sharding(&args))?;
+            analyze::run(args)
+        }
+        Command::Verify(args) => {
+            store::install(&args.cache);
+            verify::run(args)
+        }
+        Command::Explain(args) => {
+            store::install(&args.cache);
+            explain::run(args)
+        }
+        Command::Explore(args) => {
+            store::install_for(&args.shard, &args.cache, Target::Search, args.force, explore::sharding(&args))?;
+            explore::run(args)
+        }
+        Command::Report(args) => {
+            store::install(&args.cache);
+            report::run(args)
+        }
+        Command::Simulate(args) => simulate::run(args),
+        Command::Strategy(args) => {
+            store::install_for(&args.shard, &args.cache, Target::Counts, args.force, strategy::sharding(&args))?;
+            strategy::run(args)
+        }
+        Command::Progressive(args) => progressive::run(args),
+        Command::Merge(_) => Err("a merge runs the shards' own command, not another merge".into()),
+    }
+}
+
 fn main() -> ExitCode {
     // `println!` panics when stdout cannot be written. A reader that stops early (`parsheet
     // strategy dj-wild | head`) closes it: that is the reader's choice, not a fault, so leave
@@ -168,18 +208,22 @@ fn main() -> ExitCode {
         }
         default_hook(info);
     }));
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Frequencies(args) => frequencies::run(args),
-        Command::List(args) => list::run(args),
-        Command::Analyze(args) => analyze::run(args),
-        Command::Verify(args) => verify::run(args),
-        Command::Explain(args) => explain::run(args),
-        Command::Explore(args) => explore::run(args),
-        Command::Report(args) => report::run(args),
-        Command::Simulate(args) => simulate::run(args),
-        Command::Strategy(args) => strategy::run(args),
-        Command::Progressive(args) => progressive::run(args),
+    let result = match Cli::parse().command {
+        Command::Merge(args) => store::merge(args).and_then(|argv| {
+            let cli = Cli::try_parse_from(&argv).map_err(|e| format!("the shards' command `{}` does not parse: {e}", argv[1..].join(" ")))?;
+            run(cli.command)?;
+            if store::merge_used() {
+                Ok(())
+            } else {
+                Err(format!("`parsheet {}` did not ask for the shards' computation", argv[1..].join(" ")))
+            }
+        }),
+        command => run(command),
+    };
+    // A shard run ends once its file is written.
+    let result = match result {
+        Err(m) if store::is_shard_written(&m) => Ok(()),
+        other => other,
     };
     // What is still buffered must reach stdout too, or the run failed.
     let result = result.and_then(|()| {

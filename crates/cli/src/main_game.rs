@@ -49,7 +49,7 @@ pub fn face_up_pai_gow_counts(g: &StrategyGame, spec: &str) -> Result<(parsheet_
     // Refuse a way that leaves a hand unset before the long solve.
     parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
     let progress = crate::progress::Progress::new(format!("{} ({})", g.game, way.id), 10_000);
-    let counts = fupg::count(fupg::Deck::FULL, &way, &|done, total| progress.set_fraction(done, total));
+    let counts = fupg::count_stored(fupg::Deck::FULL, &way, &|done, total| progress.set_fraction(done, total))?;
     progress.finish();
     done.push((spec.to_string(), way.clone(), counts.clone()));
     Ok((way, counts))

@@ -45,6 +45,25 @@ pub struct Args {
     board: Option<String>,
     #[arg(long, value_enum, default_value = "table")]
     format: crate::Format,
+    #[command(flatten)]
+    pub shard: crate::store::ShardArgs,
+    /// With --shard: replace an existing --out file.
+    #[arg(long, requires = "shard")]
+    pub force: bool,
+    #[command(flatten)]
+    pub cache: crate::store::CacheArgs,
+}
+
+/// Whether `--shard` applies: the main games whose solve splits, for the whole strategy.
+pub fn sharding(args: &Args) -> Result<(), String> {
+    if args.hole.is_some() {
+        return Err("--shard splits the whole solve; --hole values one spot".into());
+    }
+    if crate::store::splits_main_game(&args.game) {
+        Ok(())
+    } else {
+        Err(format!("--shard: the {} strategy takes seconds on one machine and does not split; {}", args.game, crate::store::splitting()))
+    }
 }
 
 /// Parses `RANKS/SUITS[/joker]`.
@@ -80,7 +99,7 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
         parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
     }
     let progress = crate::progress::Progress::new(format!("face-up-pai-gow ({})", way.id), 10_000);
-    let counts = fupg::count(deck, &way, &|done, total| progress.set_fraction(done, total));
+    let counts = fupg::count_stored(deck, &way, &|done, total| progress.set_fraction(done, total))?;
     progress.finish();
     let g = find_strategy("face-up-pai-gow")?;
     let policies: Vec<(&str, Solution)> = fupg::POLICIES.iter().map(|p| (*p, fupg::solution(&counts, deck, p, &way))).collect();

@@ -26,6 +26,8 @@ pub struct Args {
     house_way: Option<String>,
     #[command(flatten)]
     tables: TablesArg,
+    #[command(flatten)]
+    pub cache: crate::store::CacheArgs,
 }
 
 /// One published figure checked under one reading.

@@ -28,6 +28,7 @@ pub mod strategy;
 pub use face_up_pai_gow::{ace_high, house_way, progressive as fupg_progressive};
 
 pub use parsheet_paytable::OutcomeCounts;
+use parsheet_shard::{Combine, Key, Shard, Tally};
 use parsheet_cards::{CardSet, Deck};
 use parsheet_eval::frequencies::rank_histogram;
 use parsheet_eval::{Evaluator, HandRank, Ranking};
@@ -65,9 +66,65 @@ impl std::fmt::Debug for Wager {
 }
 
 impl Wager {
-    /// Counts every deal under `variant` (the default when `None`).
+    /// Counts every deal under `variant` (the default when `None`). A wager whose count splits
+    /// into shards is counted through the program's store (`parsheet_shard::counted`).
     pub fn count(&self, variant: Option<&str>) -> Result<OutcomeCounts, String> {
-        Ok((self.count)(self.reading(variant)?))
+        let v = self.reading(variant)?;
+        match sharded(self.game, self.id) {
+            Some(_) => {
+                let tally = parsheet_shard::counted(&self.key(Some(v))?, |shard| self.count_shard(Some(v), shard))?;
+                self.counts_from_tally(Some(v), &tally)
+            }
+            None => Ok((self.count)(v)),
+        }
+    }
+
+    /// Whether the count splits into shards ([`Wager::count_shard`]).
+    pub fn shards(&self) -> bool {
+        sharded(self.game, self.id).is_some()
+    }
+
+    /// What the counts under `variant` depend on: the wager and the reading.
+    pub fn key(&self, variant: Option<&str>) -> Result<Key, String> {
+        let v = self.reading(variant)?;
+        Ok(Key::new(
+            format!("{} {}, {}", self.game, self.id, if v.is_empty() { "as written" } else { v }),
+            &[("counts", "outcome counts of a wager, v1".into()), ("game", self.game.into()), ("wager", self.id.into()), ("reading", v.into())],
+            Combine::Sum,
+        ))
+    }
+
+    /// One shard's share of the count under `variant`, as a tally the shards' sum of which
+    /// [`Wager::counts_from_tally`] turns into the counts.
+    pub fn count_shard(&self, variant: Option<&str>, shard: Shard) -> Result<Tally, String> {
+        let v = self.reading(variant)?;
+        match sharded(self.game, self.id) {
+            Some(Sharded::SevenCardHands) => {
+                let classify = hand_classifier(self.game, self.id).expect("counted hand by hand");
+                Ok(seven_of_53_shard(self.outcomes.len(), |hand| classify(v, hand), shard))
+            }
+            Some(Sharded::AceHigh) => Ok(face_up_pai_gow::ace_high::ace_high_bonus_shard(v, shard)),
+            None => Err(format!("{} {} is not counted in shards: it takes well under a second on one machine", self.game, self.id)),
+        }
+    }
+
+    /// The counts under `variant` from the sum of every shard's tally, checked (every deal
+    /// counted once).
+    pub fn counts_from_tally(&self, variant: Option<&str>, tally: &Tally) -> Result<OutcomeCounts, String> {
+        let v = self.reading(variant)?;
+        match sharded(self.game, self.id) {
+            Some(Sharded::SevenCardHands) => {
+                let by = tally.get_counts("counts", self.outcomes.len() + 1)?;
+                let total: u128 = by.iter().sum();
+                if total != SEVEN_OF_53 as u128 {
+                    return Err(format!("the counts cover {total} hands, not C(53, 7) = {SEVEN_OF_53}: a shard is missing or counted twice"));
+                }
+                let rows = self.outcomes.iter().chain([&OTHER]).zip(by).map(|(o, n)| (o.to_string(), n)).collect();
+                OutcomeCounts::new(total, rows).map_err(|e| e.to_string())
+            }
+            Some(Sharded::AceHigh) => face_up_pai_gow::ace_high::ace_high_bonus_from_tally(v, tally),
+            None => Err(format!("{} {} is not counted in shards", self.game, self.id)),
+        }
     }
 
     /// The reading `variant` names, checked, or the default.
@@ -122,6 +179,24 @@ pub(crate) fn hand_classifier(game: &str, wager: &str) -> Option<fn(&str, CardSe
         ("dj-wild", "trips-bonus") => Some(dj_wild::dj_trips_outcome),
         ("face-up-pai-gow", "fortune-bonus") => Some(face_up_pai_gow::fortune_classify),
         ("face-up-pai-gow", "progressive") => Some(|variant, hand| crate::fupg_progressive::outcome(crate::fupg_progressive::Reading::of(variant), hand)),
+        _ => None,
+    }
+}
+
+/// How a wager's count splits into shards.
+enum Sharded {
+    /// Seven-card hands of 52 cards and the joker, classified one by one: the units are the
+    /// suit-isomorphism classes, which all cost one classification.
+    SevenCardHands,
+    /// Face Up Pai Gow's Ace High Bonus, a joint count of two hands: the units are the dealer's
+    /// rank sets.
+    AceHigh,
+}
+
+fn sharded(game: &str, wager: &str) -> Option<Sharded> {
+    match (game, wager) {
+        ("face-up-pai-gow", "fortune-bonus" | "progressive") => Some(Sharded::SevenCardHands),
+        ("face-up-pai-gow", "ace-high-bonus") => Some(Sharded::AceHigh),
         _ => None,
     }
 }
@@ -225,17 +300,28 @@ pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
     wagers().find(|w| w.game == game && w.id == wager).ok_or_else(|| unknown_wager(game, wager))
 }
 
+const SEVEN_OF_53: u64 = 154_143_080;
+
 /// Counts every seven-card hand of 52 cards and the joker by `classify` (an index into
 /// `outcomes`, or one past them for a hand that pays nothing), over suit-isomorphism classes.
 fn count_seven_of_53(outcomes: &[&str], classify: impl Fn(CardSet) -> usize) -> OutcomeCounts {
-    let mut by = vec![0u64; outcomes.len() + 1];
-    let mut total = 0;
+    let by = seven_of_53_shard(outcomes.len(), classify, Shard::WHOLE).get_counts("counts", outcomes.len() + 1).expect("counts");
+    assert_eq!(by.iter().sum::<u128>(), SEVEN_OF_53 as u128, "C(53, 7) seven-card hands");
+    with_other(SEVEN_OF_53, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n as u64)).collect())
+}
+
+/// The suit classes of seven cards of 53 that `shard` owns, by `classify`: counts per outcome
+/// index, the last for no paying hand.
+fn seven_of_53_shard(outcomes: usize, classify: impl Fn(CardSet) -> usize, shard: Shard) -> Tally {
+    let mut by = vec![0i128; outcomes + 1];
+    let mut unit = 0;
     parsheet_cards::iso::for_each_class(7, true, |hand, weight| {
-        by[classify(hand)] += weight;
-        total += weight;
+        if shard.owns_uniform(unit) {
+            by[classify(hand).min(outcomes)] += weight as i128;
+        }
+        unit += 1;
     });
-    assert_eq!(total, 154_143_080, "C(53, 7) seven-card hands");
-    with_other(total, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
+    Tally::new().with("counts", by)
 }
 
 /// Builds counts from rows in outcome order plus the rest as [`OTHER`].

@@ -10,7 +10,8 @@
 
 use parsheet_cards::{binomial, Card, CardSet, Subsets};
 use parsheet_games::house_way::{settings, HouseWay};
-use parsheet_games::strategy::face_up_pai_gow::{count, Deck, Tables};
+use parsheet_games::strategy::face_up_pai_gow::{count, count_shard, counts_from_tally, Deck, Tables};
+use parsheet_shard::{Shard, Tally};
 use parsheet_reference::{low_hand, pai_gow, RefCard, RefCategory, RefValue};
 use rayon::prelude::*;
 
@@ -142,6 +143,23 @@ fn reduced_deck_with_the_joker_four_suits() {
     let deck = Deck { rank_mask: 0b1_0000_0000_0111, suits: 4, joker: true };
     check(deck, &HouseWay::highest_high());
     check(deck, &foxwoods());
+}
+
+#[test]
+fn shards_add_up_to_the_whole_count() {
+    // Each shard counts the dealer rank classes assigned to it; the tallies add to the whole,
+    // whose counts the brute force above checks. A missing or doubled shard misses the cycle.
+    let deck = Deck { rank_mask: 0b1_0000_0000_0111, suits: 4, joker: true };
+    let way = foxwoods();
+    let whole = count(deck, &way, &|_, _| {});
+    for n in [2, 3, 7] {
+        let parts: Vec<Tally> = (0..n).map(|k| count_shard(deck, &way, Shard::new(k, n).unwrap(), &|_, _| {})).collect();
+        assert_eq!(counts_from_tally(deck, &Tally::sum(parts.clone()).unwrap()).unwrap(), whole, "{n} shards");
+        assert!(counts_from_tally(deck, &Tally::sum(parts[1..].to_vec()).unwrap()).is_err(), "{n} shards, the first missing");
+        let mut twice = parts.clone();
+        twice.push(parts[0].clone());
+        assert!(counts_from_tally(deck, &Tally::sum(twice).unwrap()).is_err(), "{n} shards, the first twice");
+    }
 }
 
 #[test]

@@ -40,6 +40,8 @@ pub struct Args {
     house_way: Option<String>,
     #[command(flatten)]
     tables: TablesArg,
+    #[command(flatten)]
+    pub cache: crate::store::CacheArgs,
 }
 
 pub const SCHEMA: &str = "parsheet-report/1";

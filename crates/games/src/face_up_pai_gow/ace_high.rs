@@ -72,6 +72,7 @@
 use std::collections::HashMap;
 
 use parsheet_cards::binomial;
+use parsheet_shard::{Shard, Tally};
 
 use crate::{OutcomeCounts, Variant, OTHER};
 
@@ -258,34 +259,33 @@ fn joint_suit_sequences(suits: u32, nd: u32, fd: u32, np: u32, fp: u32, k: u32) 
 
 /// Counts ace-high hands and deals on `deck` under `reading`.
 pub fn count(deck: AceHighDeck, reading: Reading) -> AceHighCounts {
-    assert!((1..=4).contains(&deck.suits) && deck.ranks & !0x1fff == 0, "not a deck: {deck:?}");
-    let n = deck.len();
-    let h = deck.hand as u64;
-    let hands = binomial(n, h) as u128;
-    let others = binomial(n.saturating_sub(h), h) as u128; // player hands per dealer hand
-    let cycle = deck.cycle();
-    assert_eq!(cycle, hands * others);
+    let (both, units) = joint_shard(deck, reading, Shard::WHOLE);
+    count_from_joint(deck, reading, both, units).expect("the whole joint count is consistent")
+}
 
+/// The joint count (dealer and bettor both ace high, by who holds the joker) over the dealer
+/// rank sets `shard` owns. The units are the dealer rank sets, with or without the joker; each
+/// is paired with every bettor rank set, so all cost the same. Also returns how many units the
+/// shard counted, so the whole can be checked for a missing or doubled shard.
+pub fn joint_shard(deck: AceHighDeck, reading: Reading, shard: Shard) -> ([[u128; 2]; 2], u64) {
+    assert!((1..=4).contains(&deck.suits) && deck.ranks & !0x1fff == 0, "not a deck: {deck:?}");
     let sets = [rank_sets(&deck, false, reading), rank_sets(&deck, true, reading)];
     let natural = |j: usize| deck.hand - j as u32;
     let flush = |j: usize| flush_at(j == 1, reading);
-
-    let mut ace_high_hands = [0u128; 2];
-    for j in 0..2 {
-        ace_high_hands[j] = sets[j].len() as u128 * no_flush_sequences(natural(j), deck.suits, flush(j));
-    }
-    assert!(ace_high_hands[0] + ace_high_hands[1] <= hands);
-    let dealer = ace_high_hands.map(|c| c * others);
-
     let mut both = [[0u128; 2]; 2];
+    let units = (0..sets[0].len() + sets[1].len()).filter(|&u| shard.owns_uniform(u)).count() as u64;
     for jd in 0..2 {
+        let first_unit = if jd == 0 { 0 } else { sets[0].len() };
         for jp in 0..2 {
             if jd + jp == 2 {
                 continue; // one joker
             }
             // Pairs of rank sets by overlap.
             let mut by_overlap = [0u128; 14];
-            for &d in &sets[jd] {
+            for (i, &d) in sets[jd].iter().enumerate() {
+                if !shard.owns_uniform(first_unit + i) {
+                    continue;
+                }
                 for &p in &sets[jp] {
                     by_overlap[(d & p).count_ones() as usize] += 1;
                 }
@@ -298,12 +298,33 @@ pub fn count(deck: AceHighDeck, reading: Reading) -> AceHighCounts {
             }
         }
     }
-    // The count is symmetric in the two seats, and no seat holds more than it can.
-    assert_eq!(both[0][1], both[1][0]);
-    for jd in 0..2 {
-        assert!(both[jd][0] + both[jd][1] <= dealer[jd]);
+    (both, units)
+}
+
+/// The counts from the whole joint count (the sum of every shard's), checked: the count is
+/// symmetric in the two seats, and no seat holds more than it can.
+pub fn count_from_joint(deck: AceHighDeck, reading: Reading, both: [[u128; 2]; 2], units: u64) -> Result<AceHighCounts, String> {
+    let n = deck.len();
+    let h = deck.hand as u64;
+    let hands = binomial(n, h) as u128;
+    let others = binomial(n.saturating_sub(h), h) as u128; // player hands per dealer hand
+    let cycle = deck.cycle();
+    assert_eq!(cycle, hands * others);
+    let sets = [rank_sets(&deck, false, reading).len(), rank_sets(&deck, true, reading).len()];
+    let natural = |j: usize| deck.hand - j as u32;
+    let mut ace_high_hands = [0u128; 2];
+    for j in 0..2 {
+        ace_high_hands[j] = sets[j] as u128 * no_flush_sequences(natural(j), deck.suits, flush_at(j == 1, reading));
     }
-    AceHighCounts { cycle, hands, ace_high_hands, dealer, both }
+    assert!(ace_high_hands[0] + ace_high_hands[1] <= hands);
+    let dealer = ace_high_hands.map(|c| c * others);
+    if units != (sets[0] + sets[1]) as u64 {
+        return Err(format!("the joint ace-high counts cover {units} dealer rank sets, not {}: a shard is missing or counted twice", sets[0] + sets[1]));
+    }
+    if both[0][1] != both[1][0] || both[1][1] != 0 || (0..2).any(|jd| both[jd][0] + both[jd][1] > dealer[jd]) {
+        return Err("the joint ace-high counts are inconsistent: a shard is missing or counted twice".into());
+    }
+    Ok(AceHighCounts { cycle, hands, ace_high_hands, dealer, both })
 }
 
 /// The wager's outcomes under `variant` (see the module notes), best first, then [`OTHER`].
@@ -327,13 +348,31 @@ pub fn outcomes(counts: &AceHighCounts, variant: &str) -> OutcomeCounts {
     OutcomeCounts::new(counts.cycle, rows).expect("every deal counted once")
 }
 
-/// The registered count: the full deck under `variant`.
-pub(crate) fn ace_high_bonus(variant: &str) -> OutcomeCounts {
-    let reading = match variant {
+fn reading_of(variant: &str) -> Reading {
+    match variant {
         "straights-and-flushes-ignored" => Reading::NoPair,
         _ => Reading::NoPairStraightOrFlush,
-    };
-    let counts = count(AceHighDeck::FACE_UP_PAI_GOW, reading);
+    }
+}
+
+/// One shard's joint count on the full deck under `variant`, as a tally.
+pub(crate) fn ace_high_bonus_shard(variant: &str, shard: Shard) -> Tally {
+    let (both, units) = joint_shard(AceHighDeck::FACE_UP_PAI_GOW, reading_of(variant), shard);
+    Tally::new().with("joint", both.iter().flatten().map(|&x| x as i128).collect()).with("dealer-rank-sets", vec![units as i128])
+}
+
+/// The registered counts from the sum of every shard's tally.
+pub(crate) fn ace_high_bonus_from_tally(variant: &str, tally: &Tally) -> Result<OutcomeCounts, String> {
+    let j = tally.get_counts("joint", 4)?;
+    let units = tally.get_counts("dealer-rank-sets", 1)?[0];
+    let units = u64::try_from(units).map_err(|_| "too many dealer rank sets".to_string())?;
+    let counts = count_from_joint(AceHighDeck::FACE_UP_PAI_GOW, reading_of(variant), [[j[0], j[1]], [j[2], j[3]]], units)?;
+    Ok(outcomes(&counts, variant))
+}
+
+/// The registered count: the full deck under `variant`.
+pub(crate) fn ace_high_bonus(variant: &str) -> OutcomeCounts {
+    let counts = count(AceHighDeck::FACE_UP_PAI_GOW, reading_of(variant));
     assert_eq!(counts.cycle, 154_143_080 * 53_524_680); // C(53,7) × C(46,7)
     outcomes(&counts, variant)
 }

@@ -71,6 +71,8 @@ use parsheet_cards::{binomial, iso, Card, CardSet, Rank, Subsets, Suit};
 use parsheet_eval::{Category, Evaluator, Ranking};
 use rayon::prelude::*;
 
+use parsheet_shard::{Combine, Key, Shard, Tally};
+
 use crate::house_way::{settings, HouseWay};
 
 /// A deck of `suits` suits of the ranks in `rank_mask`, and optionally the joker. The game is
@@ -744,6 +746,7 @@ impl Tables {
 
 /// A dealer rank class in pass 1, with the settings its rank part is wanted against: its
 /// house-way setting as a hand that cannot flush (first), then those of its hands that can.
+#[derive(Clone)]
 struct DealerClass {
     dealt: Vec<(u8, u8)>,
     joker: bool,
@@ -945,6 +948,44 @@ impl Tables {
 /// Counts every ordered deal of `deck` under `way`, reporting progress as (done, total) steps:
 /// the dealer rank classes, then the dealer hands that can flush (suit classes on the full deck).
 pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -> Counts {
+    counts_from_tally(deck, &count_shard(deck, way, Shard::WHOLE, progress)).expect("the whole count is complete")
+}
+
+/// What the counts depend on: the deck and the house way's rules (not its name), so a changed
+/// house way file never reuses counts (the program's store adds the build).
+pub fn key(deck: Deck, way: &HouseWay) -> Key {
+    Key::new(
+        format!("face-up-pai-gow base against house way {}", way.id),
+        &[("counts", "face-up-pai-gow main game, both policies, v1".into()), ("deck", format!("{deck:?}")), ("house-way", format!("{:?}", way.rules))],
+        Combine::Sum,
+    )
+}
+
+/// [`count`] through the program's store (a results cache, a shard of a run, a merge of shards).
+pub fn count_stored(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Counts, String> {
+    let tally = parsheet_shard::counted(&key(deck, way), |shard| Ok(count_shard(deck, way, shard, progress)))?;
+    counts_from_tally(deck, &tally)
+}
+
+/// The whole counts from the sum of every shard's tally, checked: a tally read from a file may
+/// be short or wrong, so the totals must be the cycle for both policies.
+pub fn counts_from_tally(deck: Deck, tally: &Tally) -> Result<Counts, String> {
+    let all = tally.get_counts("counts", 7)?;
+    let out = Counts { optimal: [all[0], all[1], all[2]], house_way: [all[3], all[4], all[5]], ace_high: all[6] };
+    for optimal in [true, false] {
+        if out.total(optimal) != deck.cycle() {
+            return Err(format!("the counts cover {} deals, not the cycle of {}: a shard is missing or counted twice", out.total(optimal), deck.cycle()));
+        }
+    }
+    Ok(out)
+}
+
+/// Counts the deals of the dealer rank classes `shard` owns: its share of pass 1, the dealer
+/// hands of those classes that can flush in pass 2, and their queries of the sweep. The units
+/// are the dealer rank classes, weighted by an estimate of their work (pass 1 scans the player
+/// classes once per setting a class needs, pass 2 costs per dealer hand that can flush); every
+/// step is a sum over dealer hands, so the shards' tallies add to the whole.
+pub fn count_shard(deck: Deck, way: &HouseWay, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
     use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
     let tables = Tables::new(deck, way);
     let mut flushers: Vec<(CardSet, u64)> = Vec::new();
@@ -959,7 +1000,6 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
         flushers.extend(Subsets::new(&cards, 7).filter(|&s| can_flush(s, deck.suits)).map(|s| (s, 1)));
     }
     let unseen = binomial(deck.len() - 7, 7) as i128;
-    let total = (tables.classes.len() + flushers.len()) as u64;
     let done = AtomicU64::new(0);
     // [optimal w/p/l, house-way w/p/l, ace-high], signed: the second pass corrects the first.
     type Acc = [i128; 7];
@@ -1026,8 +1066,25 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
             dealer_classes[i].keys.push(c);
         }
     }
+    // This shard's dealer classes, by estimated work: pass 1 scans the player classes for each
+    // setting a class needs (about 1.5 ms each on the full deck) and its patterns once unless it
+    // is an Ace High class; each dealer hand that can flush costs about 0.1 ms in pass 2.
+    let mut flushing = vec![0u64; dealer_classes.len()];
+    for f in &flushers {
+        flushing[f.class as usize] += 1;
+    }
+    let costs: Vec<u64> = dealer_classes.iter().zip(&flushing).map(|(d, &f)| 15 * (d.keys.len() as u64 + 1 + !d.ace_high as u64) + f).collect();
+    let mine = shard.assign(&costs);
+    let mut owned = vec![false; dealer_classes.len()];
+    for &i in &mine {
+        owned[i] = true;
+    }
+    // Every shard makes the sweep's queries of every dealer hand that can flush (cheap), and
+    // answers those of the dealer lows it owns: the sweep's work is per low.
+    let total = (mine.len() + flushers.iter().filter(|f| owned[f.class as usize]).count()) as u64;
+    let my_classes: Vec<DealerClass> = mine.iter().map(|&i| dealer_classes[i].clone()).collect();
     const BLOCK: usize = 16;
-    let blocks: Vec<(Acc, Vec<Vec<[u64; 6]>>)> = dealer_classes
+    let blocks: Vec<(Acc, Vec<Vec<[u64; 6]>>)> = my_classes
         .par_chunks(BLOCK)
         .map(|block| {
             let results = tables.pass_one(block);
@@ -1043,13 +1100,15 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
         })
         .collect();
     let mut first: Acc = [0; 7];
-    let mut bases: Vec<Vec<[u64; 6]>> = Vec::with_capacity(tables.classes.len());
-    for (acc, b) in blocks {
+    let mut bases: Vec<Vec<[u64; 6]>> = vec![Vec::new(); tables.classes.len()];
+    for (&i, b) in mine.iter().zip(blocks.into_iter().flat_map(|(acc, b)| {
         first = add(first, acc);
-        bases.extend(b);
+        b
+    })) {
+        bases[i] = b;
     }
     debug_assert!(deck == Deck::FULL
-        || (0..tables.classes.len()).all(|i| {
+        || mine.iter().all(|&i| {
             let c = &tables.classes[i];
             let d = counts_of(c);
             dealer_classes[i].keys.iter().zip(&bases[i]).all(|(&(h, l), b)| ace_class[i] || *b == tables.rank_part(&d, c.joker, h, l))
@@ -1081,24 +1140,38 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
             let mut qs = Vec::new();
             let lead = &flushers[run.start];
             let ci = lead.class as usize;
+            let mine = owned[ci];
             let real = lead.real;
-            let base = base_of(ci, real);
-            let (n, virt): ([i64; 6], Option<(u16, u16)>) = if ace_class[ci] {
-                // Pass 1 counted these as Ace High Pai Gows; a hand that flushes is not one.
-                let weight: u64 = flushers[run.clone()].iter().map(|f| f.weight).sum();
-                out[6] -= weight as i128 * unseen;
-                (base.map(|x| x as i64), None)
-            } else {
-                let virt = tables.classes[ci].hand.way;
-                if virt == real {
+            let report = || {
+                if mine {
                     let n = done.fetch_add(run.len() as u64, Relaxed) + run.len() as u64;
                     progress(n, total);
-                    return out;
                 }
-                let old = base_of(ci, virt);
-                (std::array::from_fn(|k| base[k] as i64 - old[k] as i64), Some(virt))
             };
-            let fix = tables.flush_same_suit(lead.dealer, lead.s0, real, virt);
+            let virt = if ace_class[ci] { None } else { Some(tables.classes[ci].hand.way) };
+            if virt == Some(real) {
+                report();
+                return out;
+            }
+            // This shard's correction of its own classes' hands; pass 1 gave their rank parts.
+            let mut n = [0i64; 6];
+            let mut fix = [0i64; 6];
+            if mine {
+                let base = base_of(ci, real);
+                n = match virt {
+                    // Pass 1 counted these as Ace High Pai Gows; a hand that flushes is not one.
+                    None => {
+                        let weight: u64 = flushers[run.clone()].iter().map(|f| f.weight).sum();
+                        out[6] -= weight as i128 * unseen;
+                        base.map(|x| x as i64)
+                    }
+                    Some(v) => {
+                        let old = base_of(ci, v);
+                        std::array::from_fn(|k| base[k] as i64 - old[k] as i64)
+                    }
+                };
+                fix = tables.flush_same_suit(lead.dealer, lead.s0, real, virt);
+            }
             for f in &flushers[run.clone()] {
                 let dealer = f.dealer;
                 let w = f.weight as i128;
@@ -1121,21 +1194,28 @@ pub fn count(deck: Deck, way: &HouseWay, progress: &(dyn Fn(u64, u64) + Sync)) -
                 }
             }
             queries.lock().unwrap().extend(qs);
-            let n = done.fetch_add(run.len() as u64, Relaxed) + run.len() as u64;
-            progress(n, total);
+            report();
             out
         })
         .reduce(|| [0; 7], add);
-    let queries = queries.into_inner().unwrap();
-    let third = tables.sweep(queries);
+    let mut queries = queries.into_inner().unwrap();
+    // The lows this shard sweeps: each costs a pass over the patterns and one answer per query.
+    let mut lows: Vec<(u16, u64)> = Vec::new();
+    {
+        let mut by_low: HashMap<u16, u64> = HashMap::new();
+        for q in &queries {
+            *by_low.entry(q.l).or_default() += 1;
+        }
+        lows.extend(by_low);
+        lows.sort_unstable();
+    }
+    let low_costs: Vec<u64> = lows.iter().map(|&(_, n)| tables.patterns() as u64 / 64 + n).collect();
+    let my_lows: std::collections::HashSet<u16> = shard.assign(&low_costs).into_iter().map(|i| lows[i].0).collect();
+    queries.retain(|q| my_lows.contains(&q.l));
+    let third = if queries.is_empty() { [0; 7] } else { tables.sweep(queries) };
     let second = add(second, third);
     progress(total, total);
-    let all = add(first, second);
-    let get = |i: usize| u128::try_from(all[i]).expect("counts are not negative");
-    let out = Counts { optimal: [get(0), get(1), get(2)], house_way: [get(3), get(4), get(5)], ace_high: get(6) };
-    assert_eq!(out.total(true), deck.cycle(), "optimal: every deal counted once");
-    assert_eq!(out.total(false), deck.cycle(), "house way: every deal counted once");
-    out
+    Tally::new().with("counts", add(first, second).to_vec())
 }
 
 /// The optimal setting in words a player can use at the table. It reaches the best outcome on

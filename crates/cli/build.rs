@@ -1,0 +1,51 @@
+//! The build's fingerprint: a SHA-256 of every source file and manifest of the workspace that
+//! goes into the binary, so that counts kept on disk (the results cache, shard files) are never
+//! used by a build whose code differs, whatever its version number says. Tests, docs and data
+//! files (`tables/`, `house-ways/`) are left out: the data a count depends on enters its own
+//! key as content.
+
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut paths = vec![root.join("Cargo.toml"), root.join("Cargo.lock")];
+    let crates = root.join("crates");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&crates).expect("crates/").flatten().map(|e| e.path()).collect();
+    names.sort();
+    for c in names {
+        paths.push(c.join("Cargo.toml"));
+        paths.push(c.join("build.rs"));
+        files(&c.join("src"), &mut paths);
+        println!("cargo:rerun-if-changed={}", c.join("src").display());
+        println!("cargo:rerun-if-changed={}", c.join("Cargo.toml").display());
+    }
+    println!("cargo:rerun-if-changed={}", root.join("Cargo.lock").display());
+    println!("cargo:rerun-if-changed={}", root.join("Cargo.toml").display());
+    paths.sort();
+    paths.dedup();
+    let mut h = Sha256::new();
+    for p in &paths {
+        let Ok(bytes) = std::fs::read(p) else { continue };
+        let name = p.strip_prefix(&root).unwrap_or(p).to_string_lossy().replace('\\', "/");
+        h.update((name.len() as u64).to_le_bytes());
+        h.update(name.as_bytes());
+        h.update((bytes.len() as u64).to_le_bytes());
+        h.update(&bytes);
+    }
+    let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    println!("cargo:rustc-env=PARSHEET_BUILD={hex}");
+}

@@ -1,0 +1,194 @@
+//! Sharded runs: N shards run as separate processes, merged, print exactly what one process
+//! prints (the same integers, the same document); a missing, doubled, foreign, damaged or
+//! other-build shard is refused; the results cache is reused only for the same inputs and build.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{fails, ok, parsheet};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("parsheet-shards-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+/// Runs `command` as `n` shards into `dir`, each its own process, and returns the files.
+fn run_shards(dir: &Path, command: &[&str], n: u32) -> Vec<String> {
+    (0..n)
+        .map(|k| {
+            let file = s(&dir.join(format!("shard-{k}.json")));
+            let shard = format!("{k}/{n}");
+            let mut args: Vec<&str> = command.to_vec();
+            args.extend(["--shard", &shard, "--out", &file, "--no-cache"]);
+            let out = parsheet(&args);
+            assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(out.stdout.is_empty(), "a shard prints nothing on stdout");
+            file
+        })
+        .collect()
+}
+
+/// The merged output equals the single run's, in every format asked.
+fn merged_equals_single(name: &str, command: &[&str], n: u32, formats: &[&str]) -> (PathBuf, Vec<String>) {
+    let dir = temp(name);
+    let files = run_shards(&dir, command, n);
+    for format in formats {
+        let mut single: Vec<&str> = command.to_vec();
+        single.extend(["--format", format, "--no-cache"]);
+        let mut merge: Vec<&str> = vec!["merge"];
+        merge.extend(files.iter().map(String::as_str));
+        merge.extend(["--format", format, "--no-cache"]);
+        assert_eq!(ok(&merge), ok(&single), "{name}: {n} shards merged, --format {format}");
+    }
+    (dir, files)
+}
+
+#[test]
+fn a_side_bet_merges_to_the_single_run() {
+    // Its pays include an Envy Bonus, so `analyze` answers with the progressive model.
+    merged_equals_single("fortune", &["analyze", "face-up-pai-gow", "fortune-bonus", "--paytable", "1"], 3, &["json", "table"]);
+}
+
+#[test]
+fn a_two_hand_joint_count_merges_to_the_single_run() {
+    merged_equals_single("ace-high", &["analyze", "face-up-pai-gow", "ace-high-bonus", "--paytable", "2", "--variant", "straights-and-flushes-ignored"], 4, &["json", "csv"]);
+}
+
+#[test]
+fn a_strategy_game_merges_to_the_single_run() {
+    let command = ["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "foxwoods"];
+    let (dir, files) = merged_equals_single("fupg", &command, 3, &["json", "table"]);
+
+    // Refusals: a missing shard, a shard given twice, a shard of another computation.
+    let e = fails(&["merge", &files[0], &files[2], "--no-cache"]);
+    assert!(e.contains("missing") && e.contains("1/3"), "{e}");
+    let e = fails(&["merge", &files[0], &files[1], &files[1], &files[2], "--no-cache"]);
+    assert!(e.contains("both shard 1/3"), "{e}");
+    let other = run_shards(&temp("fupg-other"), &["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "highest-high"], 3);
+    let e = fails(&["merge", &files[0], &other[1], &files[2], "--no-cache"]);
+    assert!(e.contains("different computations"), "{e}");
+    let four = run_shards(&temp("fupg-four"), &command, 4);
+    let e = fails(&["merge", &files[0], &files[1], &four[2], "--no-cache"]);
+    assert!(e.contains("share their N") || e.contains("different computations"), "{e}");
+
+    // A damaged file, an edited one, and one from another build.
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    let damaged = s(&dir.join("damaged.json"));
+    std::fs::write(&damaged, &text[..text.len() / 2]).unwrap();
+    let e = fails(&["merge", &files[0], &damaged, &files[2], "--no-cache"]);
+    assert!(e.contains("damaged.json") && e.contains("not JSON"), "{e}");
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let counts = doc["tally"]["counts"].as_str().unwrap().to_string();
+    let first: i128 = counts.split(',').next().unwrap().parse().unwrap();
+    doc["tally"]["counts"] = serde_json::json!(counts.replacen(&first.to_string(), &(first + 1).to_string(), 1));
+    let edited = s(&dir.join("edited.json"));
+    std::fs::write(&edited, doc.to_string()).unwrap();
+    let e = fails(&["merge", &files[0], &edited, &files[2], "--no-cache"]);
+    assert!(e.contains("checksum"), "{e}");
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["build"] = serde_json::json!("0".repeat(64));
+    let old = s(&dir.join("old-build.json"));
+    std::fs::write(&old, doc.to_string()).unwrap();
+    let e = fails(&["merge", &old, &files[1], &files[2], "--no-cache"]);
+    assert!(e.contains("fingerprint does not match"), "{e}");
+    // The same, its fingerprint made again as the file format says (docs/SHARDING.md): the
+    // shards of another build are refused as such.
+    for f in &files {
+        let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+        let build = "0".repeat(64);
+        doc["fingerprint"] = serde_json::json!(fingerprint(doc["computation"].as_str().unwrap(), doc["inputs"].as_str().unwrap(), &build));
+        doc["build"] = serde_json::json!(build);
+        std::fs::write(f, doc.to_string()).unwrap();
+    }
+    let e = fails(&["merge", &files[0], &files[1], &files[2], "--no-cache"]);
+    assert!(e.contains("another build"), "{e}");
+}
+
+/// SHA-256 of the length-prefixed parts, as docs/SHARDING.md defines a fingerprint.
+fn fingerprint(computation: &str, inputs: &str, build: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for part in ["parsheet counts v1", build, computation, inputs] {
+        h.update((part.len() as u64).to_le_bytes());
+        h.update(part.as_bytes());
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn shards_are_refused_where_they_do_not_apply() {
+    let dir = temp("refused");
+    let out = s(&dir.join("x.json"));
+    let e = fails(&["analyze", "high-card-flush", "flush-bonus", "--paytable", "C", "--shard", "0/2", "--out", &out]);
+    assert!(e.contains("does not split") && e.contains("fortune-bonus"), "{e}");
+    let e = fails(&["strategy", "dj-wild", "--shard", "0/2", "--out", &out]);
+    assert!(e.contains("does not split"), "{e}");
+    let e = fails(&["analyze", "face-up-pai-gow", "base", "--shard", "0/2", "--out", &out]);
+    assert!(e.contains("--house-way"), "{e}");
+    for bad in ["2/2", "1/0", "x/2", "1/2/3"] {
+        let e = fails(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--shard", bad, "--out", &out]);
+        assert!(e.contains("shard"), "{bad}: {e}");
+    }
+    let e = fails(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--shard", "0/2"]);
+    assert!(e.contains("--out"), "{e}");
+    // An existing file is kept unless --force.
+    std::fs::write(&out, "keep").unwrap();
+    let e = fails(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--shard", "0/2", "--out", &out]);
+    assert!(e.contains("already exists") && e.contains("--force"), "{e}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep");
+    ok(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--shard", "0/2", "--out", &out, "--force", "--no-cache"]);
+    let e = fails(&["merge", &out, "--no-cache"]);
+    assert!(e.contains("missing") && e.contains("1/2"), "{e}");
+    let e = fails(&["merge", &s(&dir.join("nothing.json"))]);
+    assert!(e.contains("nothing.json"), "{e}");
+}
+
+#[test]
+fn the_cache_is_reused_only_for_the_same_inputs() {
+    let dir = temp("cache");
+    let cache = s(&dir.join("cache"));
+    let command = ["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "foxwoods", "--format", "json", "--cache", &cache];
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_parsheet")).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    let (first, err) = run(&command);
+    assert!(!err.contains("reused"), "{err}");
+    let (second, err) = run(&command);
+    assert_eq!(first, second);
+    assert!(err.contains("reused from the cache"), "{err}");
+    // Another house way is another computation.
+    let (_, err) = run(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "highest-high", "--cache", &cache]);
+    assert!(!err.contains("reused"), "{err}");
+
+    // An entry from another build is never used, nor a damaged one; both are recomputed.
+    let entries: Vec<PathBuf> = std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    for e in &entries {
+        let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(e).unwrap()).unwrap();
+        doc["build"] = serde_json::json!("0".repeat(64));
+        std::fs::write(e, doc.to_string()).unwrap();
+    }
+    let (third, err) = run(&command);
+    assert_eq!(first, third);
+    assert!(!err.contains("reused from the cache") && err.contains("ignoring a cache entry"), "{err}");
+    let (_, err) = run(&command);
+    assert!(err.contains("reused from the cache"), "recomputed counts are kept again: {err}");
+
+    // A merge keeps its counts in the cache, where a later run finds them.
+    let shards = temp("cache-shards");
+    let files = run_shards(&shards, &["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "highest-high"], 2);
+    let merge_cache = s(&dir.join("merged"));
+    ok(&["merge", &files[0], &files[1], "--cache", &merge_cache]);
+    let (_, err) = run(&["strategy", "face-up-pai-gow", "--deck", "AKQJT/3/joker", "--house-way", "highest-high", "--cache", &merge_cache]);
+    assert!(err.contains("reused from the cache"), "{err}");
+}
