@@ -51,9 +51,9 @@ echo "xargs.sh: $(wc -w <<<"$shards") of $n shards, $p at a time, $RAYON_NUM_THR
 start=$SECONDS
 # Each shard's messages go to DIR/logs/shard-K.log (P progress displays would garble a terminal);
 # a failed shard leaves DIR/logs/shard-K.failed.
-for k in $shards; do rm -f "$dir/logs/shard-$k.failed"; done
-printf '%s\n' $shards | xargs -P "$p" -I{} sh -c '"$@" 2>"$0.log" || { : >"$0.failed"; exit 1; }' "$dir/logs/shard-{}" \
-  "$parsheet" "$@" --shard "{}/$n" --out "$dir/shard-{}.json" --force || {
+for k in $shards; do rm -f "$dir/logs/shard-$k.failed" "$dir/shard-$k.json"; done
+printf '%s\n' $shards | xargs -P "$p" -I{} sh -c 'f=$1; shift; "$@" 2>"$0.log" && [ -s "$f" ] || { : >"$0.failed"; exit 1; }' "$dir/logs/shard-{}" \
+  "$dir/shard-{}.json" "$parsheet" "$@" --shard "{}/$n" --out "$dir/shard-{}.json" --force || {
   failed=()
   for k in $shards; do
     if [ -e "$dir/logs/shard-$k.failed" ]; then failed+=("$k"); tail -3 "$dir/logs/shard-$k.log" >&2 || true; fi
