@@ -58,6 +58,19 @@
 //! The deck is a parameter (any subset of the 52 cards), so tests solve reduced decks and compare
 //! with a brute force that values every decision with the reference evaluator.
 //!
+//! # Shards
+//!
+//! The flop loop splits across processes ([`count_flops`], [`exact_from_tally`]). A shard
+//! counts its share of the flop classes, assigned by the turn-river boards each solves, and
+//! returns a tally of integers: summed over its flops, every per-hole-class total of
+//! [`ClassTotals`] (the three pre-flop values and the outcome counts), and for each flop a mark
+//! that it was counted and its flop play for every hole (0 for a flop another shard counts).
+//! Shards count disjoint flops, so their tallies add up, entry by entry, to one process's. The
+//! flop plays are decided inside the shard, from that flop's boards alone; the pre-flop play is
+//! decided after the merge, and is exact there because it reads only a class's three values
+//! summed over every flop, which the summed tally holds. That step refuses a tally in which a
+//! flop was counted other than once, or a class's deals do not add up.
+//!
 //! # The minimum raise
 //!
 //! The text says "up to" 3x and 2x and sets no minimum; the minimum is a parameter (default 1x).
@@ -83,6 +96,7 @@ use num_rational::BigRational;
 use parsheet_cards::{binomial, Card, CardSet, Deck};
 use parsheet_eval::{Category, Evaluator, HandKey, HandRank, Ranking};
 use parsheet_paytable::Paytable;
+use parsheet_shard::{Combine, Key, Shard, Tally};
 use rayon::prelude::*;
 
 use crate::strategy::{Decision, Solution};
@@ -295,7 +309,7 @@ fn river_situation_name(k: usize) -> String {
 }
 
 /// What a hole class has over every deal it starts.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassTotals {
     /// Σ over its holes and deals of the net (in units of `1 / scale` Ante) of each pre-flop play.
     pub raise_max: i128,
@@ -329,21 +343,65 @@ impl Default for ClassTotals {
     }
 }
 
+/// The tally's parts that hold [`ClassTotals`]: the signed sums, one value per class, then the
+/// counts with their entries per class (a part holds classes × entries, class by class).
+const VALUE_PARTS: [&str; 3] = ["raise_max", "raise_min", "check"];
+const COUNT_PARTS: [(&str, usize); 6] =
+    [("showdown", SLOTS), ("flop_max", SLOTS), ("flop_min", SLOTS), ("river", SLOTS), ("fold", 1), ("river_rule", RIVER_RULE)];
+
 impl ClassTotals {
+    /// The fields in the order of [`VALUE_PARTS`] and [`COUNT_PARTS`].
+    fn fields(&self) -> ([i128; 3], [&[u64]; 6]) {
+        let counts = [&self.showdown[..], &self.flop_max, &self.flop_min, &self.river, std::slice::from_ref(&self.fold), &self.river_rule];
+        ([self.raise_max, self.raise_min, self.check], counts)
+    }
+
+    fn fields_mut(&mut self) -> ([&mut i128; 3], [&mut [u64]; 6]) {
+        let counts = [&mut self.showdown[..], &mut self.flop_max, &mut self.flop_min, &mut self.river, std::slice::from_mut(&mut self.fold), &mut self.river_rule];
+        ([&mut self.raise_max, &mut self.raise_min, &mut self.check], counts)
+    }
+
     fn add(&mut self, o: &ClassTotals) {
-        self.raise_max += o.raise_max;
-        self.raise_min += o.raise_min;
-        self.check += o.check;
-        for i in 0..SLOTS {
-            self.showdown[i] += o.showdown[i];
-            self.flop_max[i] += o.flop_max[i];
-            self.flop_min[i] += o.flop_min[i];
-            self.river[i] += o.river[i];
+        let (values, counts) = o.fields();
+        let (mine, my_counts) = self.fields_mut();
+        for (x, y) in mine.into_iter().zip(values) {
+            *x += y;
         }
-        self.fold += o.fold;
-        for i in 0..RIVER_RULE {
-            self.river_rule[i] += o.river_rule[i];
+        for (xs, ys) in my_counts.into_iter().zip(counts) {
+            for (x, y) in xs.iter_mut().zip(ys) {
+                *x += y;
+            }
         }
+    }
+
+    /// Adds the totals of every class to `tally`, one part per field.
+    fn push_parts(totals: &[ClassTotals], tally: &mut Tally) {
+        for (k, name) in VALUE_PARTS.iter().enumerate() {
+            tally.push(name, totals.iter().map(|t| t.fields().0[k]).collect());
+        }
+        for (k, (name, _)) in COUNT_PARTS.iter().enumerate() {
+            tally.push(name, totals.iter().flat_map(|t| t.fields().1[k].iter().map(|&x| x as i128)).collect());
+        }
+    }
+
+    /// The totals of `classes` classes read back from a tally (lengths checked, counts not
+    /// negative and within 64 bits).
+    fn from_parts(tally: &Tally, classes: usize) -> Result<Vec<ClassTotals>, String> {
+        let mut totals = vec![ClassTotals::default(); classes];
+        for (k, name) in VALUE_PARTS.iter().enumerate() {
+            for (t, &x) in totals.iter_mut().zip(tally.get(name, classes)?) {
+                *t.fields_mut().0[k] = x;
+            }
+        }
+        for (k, &(name, len)) in COUNT_PARTS.iter().enumerate() {
+            let counts = tally.get_counts(name, classes * len)?;
+            for (t, chunk) in totals.iter_mut().zip(counts.chunks(len)) {
+                for (x, &n) in t.fields_mut().1[k].iter_mut().zip(chunk) {
+                    *x = u64::try_from(n).map_err(|_| format!("the counts' part {name:?} holds a count beyond 64 bits"))?;
+                }
+            }
+        }
+        Ok(totals)
     }
 }
 
@@ -356,7 +414,7 @@ pub enum Preflop {
 }
 
 /// One class of starting hands.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HoleClass {
     pub representative: CardSet,
     pub holes: u64,
@@ -365,7 +423,7 @@ pub struct HoleClass {
 }
 
 /// The exact solution over one deck, in integers.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exact {
     pub config: Config,
     /// Values are in units of `1 / scale` Ante (the pay denominator times the minimum raise's).
@@ -497,6 +555,51 @@ impl Scratch {
     }
 }
 
+/// The stabilizer of `flop` in `group`, as maps of the indexes of `rest`, the cards left after
+/// it (every σ fixes the flop, so it maps the rest onto itself).
+fn stabilizer(flop: CardSet, rest: &[Card], group: &[Perm]) -> Vec<Vec<usize>> {
+    let mut position = [u8::MAX; 64];
+    for (i, c) in rest.iter().enumerate() {
+        position[c.index() as usize] = i as u8;
+    }
+    group
+        .iter()
+        .filter(|p| permute(flop, p) == flop)
+        .map(|p| rest.iter().map(|c| position[permute(CardSet(c.bit()), p).0.trailing_zeros() as usize] as usize).collect())
+        .collect()
+}
+
+/// The turn-river pairs `(t, u)` of the `n` cards left after a flop that its kernel solves,
+/// given the flop's stabilizer: `solve(t, u, free)` for each. Board σ(tr) gives hole σ(h) what
+/// board tr gives h, so a free orbit (as many pairs as relabellings) is solved once (`free`: its
+/// sums are spread over the orbit afterwards); a pair some relabelling fixes has each of its
+/// images solved directly. `seen` is scratch.
+fn turn_rivers(stabilizer: &[Vec<usize>], n: usize, seen: &mut Vec<bool>, mut solve: impl FnMut(usize, usize, bool)) {
+    seen.clear();
+    seen.resize(n * (n - 1) / 2, false);
+    let order = |a: usize, b: usize| if a < b { (a, b) } else { (b, a) };
+    for t in 0..n {
+        for u in t + 1..n {
+            if seen[pair_index(t, u, n)] {
+                continue;
+            }
+            let mut images: Vec<(usize, usize)> = stabilizer.iter().map(|m| order(m[t], m[u])).collect();
+            images.sort_unstable();
+            images.dedup();
+            for &(a, b) in &images {
+                seen[pair_index(a, b, n)] = true;
+            }
+            if images.len() == stabilizer.len() && images.len() > 1 {
+                solve(t, u, true);
+            } else {
+                for &(a, b) in &images {
+                    solve(a, b, false);
+                }
+            }
+        }
+    }
+}
+
 /// Everything one flop's turn-river loop needs.
 struct Kernel<'a> {
     e: &'a Evaluator,
@@ -518,17 +621,7 @@ impl Kernel<'_> {
                 s.pair[a << 6 | b] = pair_index(a, b, n) as u16;
             }
         }
-        // The flop's stabilizer, as maps of the indexes of `rest` (every σ fixes the flop, so
-        // it maps the rest onto itself).
-        let mut position = [u8::MAX; 64];
-        for (i, c) in rest.iter().enumerate() {
-            position[c.index() as usize] = i as u8;
-        }
-        let stabilizer: Vec<Vec<usize>> = group
-            .iter()
-            .filter(|p| permute(flop, p) == flop)
-            .map(|p| rest.iter().map(|c| position[permute(CardSet(c.bit()), p).0.trailing_zeros() as usize] as usize).collect())
-            .collect();
+        let stabilizer = stabilizer(flop, rest, group);
         let flop_key = self.e.key_of(flop);
         s.flop = flop.0;
         for (i, c) in rest.iter().enumerate() {
@@ -537,33 +630,9 @@ impl Kernel<'_> {
         let mut acc = std::mem::take(&mut s.acc);
         acc.reset(pairs);
         let mut seen = std::mem::take(&mut s.seen);
-        seen.clear();
-        seen.resize(pairs, false);
+        turn_rivers(&stabilizer, n, &mut seen, |t, u, free| self.board_of(flop_key, rest, t, u, if free { &mut acc } else { &mut *sums }, s));
+        // Spread the free orbits' sums over their orbits.
         let order = |a: usize, b: usize| if a < b { (a, b) } else { (b, a) };
-        for t in 0..n {
-            for u in t + 1..n {
-                if seen[s.pair[t << 6 | u] as usize] {
-                    continue;
-                }
-                // The turn-river pairs this one's relabellings reach. Board σ(tr) gives hole
-                // σ(h) what board tr gives h, so a free orbit (as many pairs as relabellings)
-                // is solved once into `acc` and spread over the orbit at the end; a pair some
-                // relabelling fixes (rare) has each of its images solved directly.
-                let mut images: Vec<(usize, usize)> = stabilizer.iter().map(|m| order(m[t], m[u])).collect();
-                images.sort_unstable();
-                images.dedup();
-                for &(a, b) in &images {
-                    seen[s.pair[a << 6 | b] as usize] = true;
-                }
-                if images.len() == stabilizer.len() && images.len() > 1 {
-                    self.board_of(flop_key, rest, t, u, &mut acc, s);
-                } else {
-                    for &(a, b) in &images {
-                        self.board_of(flop_key, rest, a, b, sums, s);
-                    }
-                }
-            }
-        }
         if stabilizer.len() > 1 {
             for m in &stabilizer {
                 for a in 0..n {
@@ -749,6 +818,17 @@ pub enum FlopPlay {
     RaiseMax,
 }
 
+impl FlopPlay {
+    /// The play as a tally entry: 1, 2, 3 (0 is a flop the shard did not count).
+    fn code(self) -> i128 {
+        self as i128 + 1
+    }
+
+    fn from_code(c: i128) -> Option<FlopPlay> {
+        [FlopPlay::Check, FlopPlay::RaiseMin, FlopPlay::RaiseMax].into_iter().find(|p| p.code() == c)
+    }
+}
+
 /// The five board cards: the flop and `rest[t]`, `rest[u]`.
 fn flop_key_cards(rest: &[Card], t: usize, u: usize, s: &Scratch) -> u64 {
     s.flop | rest[t].bit() | rest[u].bit()
@@ -774,64 +854,112 @@ fn flop_play(v: (i64, i64, i64), min_allowed: bool) -> FlopPlay {
     best.1
 }
 
-/// Solves the game on `deck` (any subset of the 52 cards) exactly. With `iso`, flops are taken
-/// one per class of the deck's suit symmetries; without, every flop is solved (for tests).
-pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, String> {
+/// What the count and the step after it both derive from the deck and the configuration: the
+/// suit group, the flop classes (the units of a shard) and the hole classes.
+struct Setup {
+    group: Vec<Perm>,
+    /// Canonical flops with their orbit sizes, sorted: unit `i` of a shard is `flops[i]`.
+    flops: Vec<(CardSet, u64)>,
+    /// Hole classes: representative and number of holes; `class_of` maps every hole to its class.
+    reps: Vec<(CardSet, u64)>,
+    class_of: HashMap<CardSet, usize>,
+    sizes: Sizes,
+    pay_den: i64,
+    /// Two-card holes among the cards left after a flop, C(n − 3, 2): a flop's plays.
+    pairs: usize,
+}
+
+impl Setup {
+    fn new(deck: &[Card], config: &Config, iso: bool) -> Result<Setup, String> {
+        let set = CardSet::from_cards(deck.iter().copied());
+        let n = deck.len();
+        if set.len() as usize != n || set.has_joker() || !(9..=52).contains(&n) {
+            return Err("the deck must hold 9 to 52 distinct natural cards".into());
+        }
+        config.validate()?;
+        let pay_den = config.pay_denominator();
+        let sizes = config.sizes();
+        // Per-(hole, flop) sums stay in i64: per deal at most |net| · scale ≤ 2^31 · 2^20 · 1000 ·
+        // 5; times fewer than 2^21 deals per (hole, flop) would not fit, so bound it honestly.
+        let nets = config.slot_nets(pay_den);
+        let max_net = nets.iter().map(|x| x.0.abs()).max().unwrap() as i128 + (pay_den as i128) * 8;
+        let per_flop = (binomial(n as u64 - 5, 2) * binomial(n as u64 - 7, 2)) as i128;
+        if max_net * (sizes.den as i128) * (sizes.preflop_max as i128 + 2) * per_flop >= 1 << 62 {
+            return Err("pays too large for exact 64-bit sums".into());
+        }
+        let group: Vec<Perm> = if iso { symmetries(set) } else { vec![[0, 1, 2, 3]] };
+        let mut flops: HashMap<CardSet, u64> = HashMap::new();
+        for f in parsheet_cards::Subsets::new(deck, 3) {
+            *flops.entry(canonical(f, &group)).or_default() += 1;
+        }
+        let mut flops: Vec<(CardSet, u64)> = flops.into_iter().collect();
+        flops.sort_unstable();
+        assert_eq!(flops.iter().map(|f| f.1).sum::<u64>(), binomial(n as u64, 3));
+        let mut class_of: HashMap<CardSet, usize> = HashMap::new();
+        let mut reps: Vec<(CardSet, u64)> = Vec::new();
+        for h in parsheet_cards::Subsets::new(deck, 2) {
+            let c = canonical(h, &group);
+            let id = *class_of.entry(c).or_insert_with(|| {
+                reps.push((c, 0));
+                reps.len() - 1
+            });
+            reps[id].1 += 1;
+            class_of.insert(h, id);
+        }
+        assert_eq!(reps.iter().map(|c| c.1).sum::<u64>(), binomial(n as u64, 2));
+        Ok(Setup { group, flops, reps, class_of, sizes, pay_den, pairs: (n - 3) * (n - 4) / 2 })
+    }
+
+    /// Each flop's estimated work, for [`Shard::assign`]: the turn-river boards its kernel
+    /// solves. Every board costs about the same (the holdings of the cards left ranked, sorted
+    /// and swept); a flop with no symmetry solves all C(n − 3, 2), and one that relabellings fix
+    /// solves one board per free orbit of them and every board of the other orbits
+    /// ([`turn_rivers`]): on the full deck a rainbow flop solves 1,176 boards, the others 721
+    /// (two-tone) to 846 (trips), and the times per flop follow these counts.
+    fn flop_costs(&self, deck: &[Card]) -> Vec<u64> {
+        self.flops
+            .par_iter()
+            .map_init(Vec::new, |seen, &(flop, _)| {
+                let rest: Vec<Card> = deck.iter().copied().filter(|c| !flop.contains(*c)).collect();
+                let mut boards = 0;
+                turn_rivers(&stabilizer(flop, &rest, &self.group), rest.len(), seen, |_, _, _| boards += 1);
+                boards
+            })
+            .collect()
+    }
+}
+
+/// Counts the flops of `deck` that `shard` owns (all of them for [`Shard::WHOLE`]): the units
+/// are the flop classes in sorted order (every flop with `iso` false), assigned by the boards
+/// each solves ([`Setup::flop_costs`]). The tally holds, summed over the shard's flops, every
+/// [`ClassTotals`] field per hole class (parts `raise_max`, `raise_min`, `check`: one value per
+/// class; `showdown`, `flop_max`, `flop_min`, `river`: 40 slots per class; `fold`: one per
+/// class; `river_rule`: 58 per class), and per flop unit `flops_counted` (1 where this shard
+/// counted the flop) and `flop_plays` (flop unit × hole pair index, [`FlopPlay::code`] where
+/// counted, else 0). Disjoint shards' tallies add up to the whole deck's.
+pub fn count_flops(deck: &[Card], config: &Config, iso: bool, shard: Shard) -> Result<Tally, String> {
+    let setup = Setup::new(deck, config, iso)?;
+    let Setup { ref group, ref flops, ref class_of, sizes, pay_den, pairs, .. } = setup;
     let e = Evaluator::get(Ranking::Standard);
     let ranks = ranks(e);
-    let set = CardSet::from_cards(deck.iter().copied());
+    let kernel = Kernel { e, ranks: &ranks, nets: config.slot_nets(pay_den), sizes, pay_den };
     let n = deck.len();
-    if set.len() as usize != n || set.has_joker() || n < 9 || n > 52 {
-        return Err("the deck must hold 9 to 52 distinct natural cards".into());
-    }
-    config.validate()?;
-    let pay_den = config.pay_denominator();
-    let sizes = config.sizes();
-    // Per-(hole, flop) sums stay in i64: per deal at most |net| · scale ≤ 2^31 · 2^20 · 1000 ·
-    // 5; times fewer than 2^21 deals per (hole, flop) would not fit, so bound it honestly.
-    let nets = config.slot_nets(pay_den);
-    let max_net = nets.iter().map(|x| x.0.abs()).max().unwrap() as i128 + (pay_den as i128) * 8;
-    let per_flop = (binomial(n as u64 - 5, 2) * binomial(n as u64 - 7, 2)) as i128;
-    if max_net * (sizes.den as i128) * (sizes.preflop_max as i128 + 2) * per_flop >= 1 << 62 {
-        return Err("pays too large for exact 64-bit sums".into());
-    }
-    let group: Vec<Perm> = if iso { symmetries(set) } else { vec![[0, 1, 2, 3]] };
-    // Flop classes with their orbit sizes.
-    let mut flops: HashMap<CardSet, u64> = HashMap::new();
-    for f in parsheet_cards::Subsets::new(deck, 3) {
-        *flops.entry(canonical(f, &group)).or_default() += 1;
-    }
-    let mut flops: Vec<(CardSet, u64)> = flops.into_iter().collect();
-    flops.sort_unstable();
-    assert_eq!(flops.iter().map(|f| f.1).sum::<u64>(), binomial(n as u64, 3));
-    // Hole classes.
-    let mut class_of: HashMap<CardSet, usize> = HashMap::new();
-    let mut reps: Vec<(CardSet, u64)> = Vec::new();
-    for h in parsheet_cards::Subsets::new(deck, 2) {
-        let c = canonical(h, &group);
-        let id = *class_of.entry(c).or_insert_with(|| {
-            reps.push((c, 0));
-            reps.len() - 1
-        });
-        reps[id].1 += 1;
-        class_of.insert(h, id);
-    }
-    let kernel = Kernel { e, ranks: &ranks, nets, sizes, pay_den };
-    let classes = reps.len();
+    let classes = setup.reps.len();
     let min_allowed = sizes.min < sizes.flop_max;
-    let totals = flops
+    // The whole loop needs no estimate of its units' work.
+    let mine = if shard.is_whole() { (0..flops.len()).collect() } else { shard.assign(&setup.flop_costs(deck)) };
+    let (totals, plays) = mine
         .par_iter()
         .fold(
             || (vec![ClassTotals::default(); classes], Vec::new(), None::<(FlopSums, Scratch)>),
-            |(mut acc, mut plays, work), &(flop, weight)| {
-                let (mut sums, mut scratch) = work.unwrap_or_else(|| {
-                    (FlopSums::default(), Scratch::new(n))
-                });
+            |(mut acc, mut plays, work), &unit| {
+                let (flop, weight) = flops[unit];
+                let (mut sums, mut scratch) = work.unwrap_or_else(|| (FlopSums::default(), Scratch::new(n)));
                 let rest: Vec<Card> = deck.iter().copied().filter(|c| !flop.contains(*c)).collect();
-                kernel.flop(flop, &rest, &group, &mut sums, &mut scratch);
+                kernel.flop(flop, &rest, group, &mut sums, &mut scratch);
                 let w = weight as i128;
                 let boards = binomial(rest.len() as u64 - 2, 2) * binomial(rest.len() as u64 - 4, 2);
-                let mut flop_plays = Vec::with_capacity(rest.len() * rest.len() / 2);
+                let mut flop_plays = Vec::with_capacity(pairs);
                 for i in 0..rest.len() {
                     for j in i + 1..rest.len() {
                         let p = pair_index(i, j, rest.len());
@@ -865,7 +993,7 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
                         }
                     }
                 }
-                plays.push((flop, (weight, flop_plays)));
+                plays.push((unit, flop_plays));
                 (acc, plays, Some((sums, scratch)))
             },
         )
@@ -880,29 +1008,76 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
                 (a, pa)
             },
         );
-    let (totals, flop_plays) = totals;
-    let deals_per_hole = binomial(n as u64 - 2, 3) * binomial(n as u64 - 5, 2) * binomial(n as u64 - 7, 2);
-    let cycle = binomial(n as u64, 2) * deals_per_hole;
+    let mut tally = Tally::new();
+    ClassTotals::push_parts(&totals, &mut tally);
+    let mut counted = vec![0; flops.len()];
+    let mut codes = vec![0; flops.len() * pairs];
+    for (unit, p) in plays {
+        counted[unit] = 1;
+        for (x, play) in codes[unit * pairs..(unit + 1) * pairs].iter_mut().zip(p) {
+            *x = play.code();
+        }
+    }
+    tally.push("flops_counted", counted);
+    tally.push("flop_plays", codes);
+    Ok(tally)
+}
+
+/// The exact solution from the whole tally of [`count_flops`] (one process's, or the sum of
+/// every shard's): the pre-flop play of each hole class from its sums over every flop. The
+/// tally may come from a file, so it is checked, never trusted: its parts' lengths, no negative
+/// count, every flop counted exactly once, every flop play a play, every deal of each class
+/// counted once (at showdown, and after a check), every river spot after two checks counted
+/// once, and no value beyond what the class's deals could be worth.
+pub fn exact_from_tally(deck: &[Card], config: &Config, iso: bool, tally: &Tally) -> Result<Exact, String> {
+    let Setup { group, flops, reps, sizes, pay_den, pairs, .. } = Setup::new(deck, config, iso)?;
+    let n = deck.len() as u64;
+    let counted = tally.get("flops_counted", flops.len())?;
+    if let Some(u) = counted.iter().position(|&c| c != 1) {
+        return Err(format!("the counts hold flop {} (unit {u}) {} times, not once: a shard is missing or counted twice", flops[u].0, counted[u]));
+    }
+    let codes = tally.get("flop_plays", flops.len() * pairs)?;
+    let min_allowed = sizes.min < sizes.flop_max;
+    let mut flop_plays = HashMap::with_capacity(flops.len());
+    for (&(flop, weight), codes) in flops.iter().zip(codes.chunks(pairs)) {
+        let plays: Option<Vec<FlopPlay>> = codes.iter().map(|&c| FlopPlay::from_code(c).filter(|p| min_allowed || *p != FlopPlay::RaiseMin)).collect();
+        flop_plays.insert(flop, (weight, plays.ok_or_else(|| format!("the counts' flop plays of {flop} hold a code that is no play"))?));
+    }
+    let totals = ClassTotals::from_parts(tally, reps.len())?;
+    let deals_per_hole = binomial(n - 2, 3) * binomial(n - 5, 2) * binomial(n - 7, 2);
+    let cycle = binomial(n, 2) * deals_per_hole;
+    // The most a play is worth on one deal, in units of 1 / scale Ante: the Ante and Odds net
+    // and the largest Raise, or a fold.
+    let max_net = config.slot_nets(pay_den).iter().map(|x| x.0.abs()).max().unwrap() as i128;
+    let per_deal = (sizes.den as i128 * max_net + sizes.preflop_max.max(sizes.river) as i128 * pay_den as i128).max(2 * (sizes.den * pay_den) as i128);
     let min_pre = sizes.min < sizes.preflop_max;
-    let classes: Vec<HoleClass> = reps
-        .into_iter()
-        .zip(totals)
-        .map(|((representative, holes), totals)| {
-            let showdown: u64 = totals.showdown.iter().sum();
-            assert_eq!(showdown, holes * deals_per_hole, "every deal of {representative} counted once");
-            let checked: u64 = totals.flop_max.iter().chain(&totals.flop_min).chain(&totals.river).sum::<u64>() + totals.fold;
-            assert_eq!(checked, holes * deals_per_hole, "every deal of {representative} after a check counted once");
-            let mut play = (totals.check, Preflop::Check);
-            if min_pre && totals.raise_min > play.0 {
-                play = (totals.raise_min, Preflop::RaiseMin);
-            }
-            if totals.raise_max > play.0 {
-                play = (totals.raise_max, Preflop::RaiseMax);
-            }
-            HoleClass { representative, holes, totals, play: play.1 }
-        })
-        .collect();
-    assert_eq!(classes.iter().map(|c| c.holes).sum::<u64>(), binomial(n as u64, 2));
+    let mut classes = Vec::with_capacity(reps.len());
+    for ((representative, holes), totals) in reps.into_iter().zip(totals) {
+        let deals = (holes * deals_per_hole) as u128;
+        let sum = |xs: &[u64]| xs.iter().map(|&x| x as u128).sum::<u128>();
+        if sum(&totals.showdown) != deals {
+            return Err(format!("the counts do not count every deal of {representative} once at showdown"));
+        }
+        if sum(&totals.flop_max) + sum(&totals.flop_min) + sum(&totals.river) + totals.fold as u128 != deals {
+            return Err(format!("the counts do not count every deal of {representative} once after a check"));
+        }
+        // After two checks: one river spot per turn-river board, each standing for its dealers.
+        if sum(&totals.river_rule) * binomial(n - 7, 2) as u128 != sum(&totals.river) + totals.fold as u128 {
+            return Err(format!("the counts do not count every river spot of {representative} once"));
+        }
+        let bound = per_deal.saturating_mul(deals as i128);
+        if [totals.raise_max, totals.raise_min, totals.check].iter().any(|v| v.unsigned_abs() > bound.unsigned_abs()) {
+            return Err(format!("the counts give {representative} a value beyond what its deals are worth"));
+        }
+        let mut play = (totals.check, Preflop::Check);
+        if min_pre && totals.raise_min > play.0 {
+            play = (totals.raise_min, Preflop::RaiseMin);
+        }
+        if totals.raise_max > play.0 {
+            play = (totals.raise_max, Preflop::RaiseMax);
+        }
+        classes.push(HoleClass { representative, holes, totals, play: play.1 });
+    }
     Ok(Exact {
         config: config.clone(),
         scale: sizes.den * pay_den,
@@ -913,8 +1088,15 @@ pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, St
         sizes,
         group,
         deck: deck.to_vec(),
-        flop_plays: flop_plays.into_iter().collect(),
+        flop_plays,
     })
+}
+
+/// Solves the game on `deck` (any subset of the 52 cards) exactly, in one process. With `iso`,
+/// flops are taken one per class of the deck's suit symmetries; without, every flop is solved
+/// (for tests).
+pub fn solve_deck(deck: &[Card], config: &Config, iso: bool) -> Result<Exact, String> {
+    exact_from_tally(deck, config, iso, &count_flops(deck, config, iso, Shard::WHOLE)?)
 }
 
 /// An action and what it wagers, for outcome rows and frequencies.
@@ -1205,14 +1387,26 @@ pub fn solve(variant: &str, odds: &Paytable, bad_beat: Option<&Paytable>) -> Res
     Ok(to_solution(&*solve_cached(&config)?, bad_beat.is_some()))
 }
 
-/// [`solve_deck`] on the full deck with suit isomorphism, computed once per configuration.
+/// The identity of the full-deck solve of `config` for a store of counts: the deck, the suit
+/// isomorphism and every field of the configuration (raise sizes, the Odds and Bad Beat nets,
+/// which carry the reading of a high-card win).
+pub fn key(config: &Config) -> Key {
+    let deck: Vec<String> = Deck::standard().cards().iter().map(|c| c.to_string()).collect();
+    let inputs = [("deck", deck.join(" ")), ("suit isomorphism", "true".to_string()), ("config", format!("{config:?}"))];
+    Key::new("heads-up-holdem main game: class totals and flop plays over the flop classes", &inputs, Combine::Sum)
+}
+
+/// The full deck with suit isomorphism, computed once per configuration: the counts come from
+/// [`parsheet_shard::counted`] (computed here, or one shard of them, or a store's).
 pub fn solve_cached(config: &Config) -> Result<std::sync::Arc<Exact>, String> {
     use std::sync::{Arc, Mutex};
     static CACHE: Mutex<Vec<(Config, Arc<Exact>)>> = Mutex::new(Vec::new());
     if let Some(x) = CACHE.lock().unwrap().iter().find(|c| c.0 == *config) {
         return Ok(x.1.clone());
     }
-    let x = Arc::new(solve_deck(Deck::standard().cards(), config, true)?);
+    let deck = Deck::standard();
+    let tally = parsheet_shard::counted(&key(config), |shard| count_flops(deck.cards(), config, true, shard))?;
+    let x = Arc::new(exact_from_tally(deck.cards(), config, true, &tally)?);
     CACHE.lock().unwrap().push((config.clone(), x.clone()));
     Ok(x)
 }
