@@ -19,10 +19,12 @@
 #   PARSHEET-ARGS the computation, without --shard/--out: e.g. strategy face-up-pai-gow --house-way foxwoods
 #
 # Prints ARRAY_JOB=<id>, MERGE_JOB=<id> and RESULT=<file> on stdout (one per line).
+# The jobs run in the directory you submit from (Slurm's default), so a relative path in the
+# command (--tables DIR, --house-way FILE) means what it means here; the nodes must see it.
 # Slurm's own SBATCH_* variables (SBATCH_PARTITION, SBATCH_ACCOUNT, SBATCH_TIMELIMIT...) apply.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-usage() { sed -n '5,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 n= dir= parsheet=${PARSHEET:-} cpus= format=table tasks=
 merge_args=() sbatch_args=()
@@ -56,7 +58,7 @@ mkdir -p "$dir/logs"
 dir=$(cd "$dir" && pwd)
 case $format in table) result=$dir/result.txt ;; *) result=$dir/result.$format ;; esac
 
-shard_opts=(--parsable --chdir="$dir" --array="${tasks:-0-$((n - 1))}"
+shard_opts=(--parsable --array="${tasks:-0-$((n - 1))}"
             --output="$dir/logs/shard-%a-%A.out")
 [ -z "$cpus" ] || shard_opts+=(--cpus-per-task="$cpus")
 array_job=$(sbatch "${shard_opts[@]}" "${sbatch_args[@]}" \
@@ -64,7 +66,7 @@ array_job=$(sbatch "${shard_opts[@]}" "${sbatch_args[@]}" \
 array_job=${array_job%%;*}
 # afterok on an array job waits for all of its tasks; if one fails the merge is cancelled
 # (--kill-on-invalid-dep) instead of pending forever.
-merge_job=$(sbatch --parsable --chdir="$dir" --dependency="afterok:$array_job" --kill-on-invalid-dep=yes \
+merge_job=$(sbatch --parsable --dependency="afterok:$array_job" --kill-on-invalid-dep=yes \
   --output="$dir/logs/merge-%j.out" "${sbatch_args[@]}" \
   "$here/merge.sbatch" "$parsheet" "$n" "$dir" "$result" --format "$format" "${merge_args[@]}")
 merge_job=${merge_job%%;*}
