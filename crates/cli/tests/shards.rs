@@ -131,6 +131,33 @@ fn a_main_game_decided_after_the_merge_merges_to_the_single_run() {
 }
 
 #[test]
+fn a_search_merges_to_the_single_run() {
+    // Each shard searches its subtrees and keeps its best; the merge ranks them again. Shards
+    // prune only against their own results, so they visit more nodes than one run: `nodes` is
+    // their sum, everything else is the single run's.
+    let command = ["explore", "high-card-flush", "flush-bonus", "--paytable", "C", "--search", "4%..6%", "--limit", "5"];
+    let dir = temp("search");
+    let files = run_shards(&dir, &command, 3);
+    let mut merge = vec!["merge"];
+    merge.extend(files.iter().map(String::as_str));
+    merge.extend(["--format", "json", "--no-cache"]);
+    let mut single = command.to_vec();
+    single.extend(["--format", "json", "--no-cache"]);
+    let without_nodes = |text: String| {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let nodes: u64 = v["search"]["nodes"].as_str().unwrap().parse().unwrap();
+        v["search"].as_object_mut().unwrap().remove("nodes");
+        (v, nodes)
+    };
+    let (merged, merged_nodes) = without_nodes(ok(&merge));
+    let (one, one_nodes) = without_nodes(ok(&single));
+    assert_eq!(merged, one);
+    assert_eq!(merged["search"]["complete"], serde_json::json!(true));
+    assert_eq!(merged["search"]["candidates"].as_array().unwrap().len(), 5);
+    assert!(merged_nodes >= one_nodes);
+}
+
+#[test]
 fn shards_are_refused_where_they_do_not_apply() {
     let dir = temp("refused");
     let out = s(&dir.join("x.json"));

@@ -411,7 +411,7 @@ impl Search<'_> {
             .collect::<Vec<_>>()
             .join(", ");
         Key::new(
-            "paytable search",
+            format!("paytable search of {wager}, edge {}..{}", fraction(&self.low), fraction(&self.high)),
             &[
                 ("format", format!("search tally {TALLY_FORMAT}")),
                 ("wager", format!("{wager:?}")),
