@@ -608,8 +608,10 @@ impl Plan {
             lo = lo.max(self.rest_lo[i + 1]);
         }
         if w == 0 {
-            // An outcome that never happens moves nothing: its highest pay caps later lines least.
-            lo = hi;
+            // An outcome that never happens moves nothing: its highest pay caps later lines
+            // least. (Where even that is below the least pay of the lines after it, none is
+            // allowed: `lo > hi` stays.)
+            lo = lo.max(hi);
         } else {
             // T(x) = t + w·x + rest ∈ [tmin, tmax]: x ≤ (tmax − t − rest_min)/w, and the smallest
             // x whose highest reachable T reaches tmin.

@@ -9,6 +9,8 @@ use parsheet_paytable::{Line, OutcomeCounts, Pay, Paytable, MAX_PAY};
 use parsheet_shard::{Combine, Shard, Tally};
 use proptest::prelude::*;
 
+mod common;
+
 const SHARDS: [u32; 4] = [1, 2, 3, 7];
 
 fn r(n: i64, d: i64) -> BigRational {
@@ -82,16 +84,6 @@ fn check(search: &Search, whole: &Outcome) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// A line the search does not vary, of each kind.
-fn fixed_pay(code: u8) -> Option<Pay> {
-    match code {
-        0 => None,
-        1 => Some(Pay::Push),
-        2 => Some("3 to 2".parse().unwrap()),
-        3 => Some("4 for 1".parse().unwrap()),
-        _ => Some("2 to 1".parse().unwrap()),
-    }
-}
 
 type Case = (Vec<u128>, Vec<u8>, Vec<(usize, bool, u64, u64)>, i64, i64, bool, u8, usize, u64);
 
@@ -114,29 +106,7 @@ proptest! {
 
     #[test]
     fn shards_merge_to_the_whole((counts, fixed, bounds, low, width, monotonic, rank, limit, budget) in case()) {
-        // Outcomes o0.. plus "other", which always loses.
-        let mut rows: Vec<(String, u128)> = counts.iter().enumerate().map(|(i, &c)| (format!("o{i}"), c)).collect();
-        rows.push(("other".into(), 3));
-        let cycle = rows.iter().map(|r| r.1).sum();
-        let counts = OutcomeCounts::new(cycle, rows).unwrap();
-        let n = counts.rows().len() - 1;
-        let base = Paytable {
-            id: "base".into(),
-            lines: (0..n).filter_map(|i| fixed_pay(fixed[i]).map(|pay| Line { outcome: format!("o{i}"), pay })).collect(),
-        };
-        let mut seen = Vec::new();
-        let bounds: Vec<LineBounds> = bounds
-            .into_iter()
-            .filter_map(|(i, for_kind, a, b)| {
-                let i = i % n;
-                if seen.contains(&i) {
-                    return None;
-                }
-                seen.push(i);
-                let kind = if for_kind { PayKind::For } else { PayKind::To };
-                Some(LineBounds { outcome: format!("o{i}"), kind, min: a.min(b), max: a.max(b) })
-            })
-            .collect();
+        let (counts, base, bounds) = common::problem(&counts, &fixed, bounds);
         let rank = [Rank::Closeness, Rank::HitFrequency, Rank::Volatility][rank as usize];
         let (low, high) = (r(low, 20), r(low + width, 20));
         let search = Search { counts: &counts, base: &base, bounds, monotonic, low, high, rank, limit, max_nodes: budget };
