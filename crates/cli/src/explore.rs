@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use parsheet_paytable::explore::{sensitivity, solve_line, with_pay};
-use parsheet_paytable::search::{LineBounds, PayKind, Rank, Search, MAX_LIMIT};
+use parsheet_paytable::search::{LineBounds, Outcome, PayKind, Rank, Search, MAX_LIMIT};
 use parsheet_paytable::{analyze, fraction, Decimal, Pay, Paytable, MAX_PAY};
 
 use serde_json::json;
@@ -308,9 +308,11 @@ pub fn run(args: Args) -> Result<(), String> {
         let searched: Vec<String> = bounds.iter().map(|b| format!("{} {}..{}{}", b.outcome, b.min, b.max, if b.kind == PayKind::For { " for 1" } else { "" })).collect();
         let search = Search { counts: &counts, base: table, bounds, monotonic: !args.any_order, low: lo.clone(), high: hi.clone(), rank, limit: args.limit, max_nodes: args.max_nodes };
         let progress = Progress::new("searching paytables", args.max_nodes);
-        let found = search.run(|n| progress.set(n)).map_err(|e| e.to_string());
+        // Through the store of counts: the whole search, one shard of it, a cached or a merged result.
+        let key = search.key(&format!("{} {}", args.target.game, args.target.wager));
+        let found = parsheet_shard::counted(&key, |shard| search.run_shard(shard, |n| progress.set(n)).map(|o| o.to_tally()).map_err(|e| e.to_string()));
         progress.finish();
-        let found = found?;
+        let found = Outcome::from_tally(&found?, &search)?;
         let _ = writeln!(out, "searched: {} (other lines as in paytable {})", if searched.is_empty() { "no line".into() } else { searched.join(", ") }, table.id);
         let _ = writeln!(out, "paytables with house edge {}% to {}%, best by {} ({} shown):", Decimal(lo).percent(4), Decimal(hi).percent(4), rank_name(args.rank_by), found.candidates.len());
         for c in &found.candidates {

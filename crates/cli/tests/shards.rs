@@ -124,6 +124,40 @@ fn fingerprint(computation: &str, inputs: &str, build: &str) -> String {
 }
 
 #[test]
+fn a_main_game_decided_after_the_merge_merges_to_the_single_run() {
+    // Heads-Up Hold 'Em: shards count flops; the pre-flop decision per hole class reads the
+    // sums over every flop, so it is taken after the merge.
+    merged_equals_single("heads-up", &["analyze", "heads-up-holdem", "base", "--variant", "odds-lose-below-pair"], 3, &["json"]);
+}
+
+#[test]
+fn a_search_merges_to_the_single_run() {
+    // Each shard searches its subtrees and keeps its best; the merge ranks them again. Shards
+    // prune only against their own results, so they visit more nodes than one run: `nodes` is
+    // their sum, everything else is the single run's.
+    let command = ["explore", "high-card-flush", "flush-bonus", "--paytable", "C", "--search", "4%..6%", "--limit", "5"];
+    let dir = temp("search");
+    let files = run_shards(&dir, &command, 3);
+    let mut merge = vec!["merge"];
+    merge.extend(files.iter().map(String::as_str));
+    merge.extend(["--format", "json", "--no-cache"]);
+    let mut single = command.to_vec();
+    single.extend(["--format", "json", "--no-cache"]);
+    let without_nodes = |text: String| {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let nodes: u64 = v["search"]["nodes"].as_str().unwrap().parse().unwrap();
+        v["search"].as_object_mut().unwrap().remove("nodes");
+        (v, nodes)
+    };
+    let (merged, merged_nodes) = without_nodes(ok(&merge));
+    let (one, one_nodes) = without_nodes(ok(&single));
+    assert_eq!(merged, one);
+    assert_eq!(merged["search"]["complete"], serde_json::json!(true));
+    assert_eq!(merged["search"]["candidates"].as_array().unwrap().len(), 5);
+    assert!(merged_nodes >= one_nodes);
+}
+
+#[test]
 fn shards_are_refused_where_they_do_not_apply() {
     let dir = temp("refused");
     let out = s(&dir.join("x.json"));
@@ -191,4 +225,45 @@ fn the_cache_is_reused_only_for_the_same_inputs() {
     ok(&["merge", &files[0], &files[1], "--cache", &merge_cache]);
     let (_, err) = run(&["strategy", "face-up-pai-gow", "--deck", "AKQJT/3/joker", "--house-way", "highest-high", "--cache", &merge_cache]);
     assert!(err.contains("reused from the cache"), "{err}");
+}
+
+#[test]
+fn a_second_report_reuses_the_counts_and_a_changed_paytable_recomputes_only_what_reads_it() {
+    let dir = temp("report");
+    let tables = dir.join("tables");
+    std::fs::create_dir_all(&tables).unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables");
+    for e in std::fs::read_dir(&source).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "json") {
+            std::fs::copy(&p, tables.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let cache = s(&dir.join("cache"));
+    let report = |out: &str| {
+        let out = s(&dir.join(out));
+        let args = ["report", "--tables", &s(&tables), "--cache", &cache, "--out", &out];
+        let run = parsheet(&args);
+        assert!(run.status.success(), "{args:?}: {}", String::from_utf8_lossy(&run.stderr));
+        (std::fs::read_to_string(Path::new(&out).join("report.json")).unwrap(), String::from_utf8(run.stderr).unwrap())
+    };
+    let reused = |err: &str, what: &str| err.lines().any(|l| l.contains("reused from the cache") && l.contains(what));
+    let (first, err) = report("r1");
+    assert!(!err.contains("reused"), "{err}");
+    let (second, err) = report("r2");
+    assert_eq!(first, second, "the same report from kept counts");
+    for what in ["heads-up-holdem base", "face-up-pai-gow fortune-bonus", "face-up-pai-gow ace-high-bonus", "face-up-pai-gow progressive"] {
+        assert!(reused(&err, what), "{what} not reused: {err}");
+    }
+    // The Odds paytable changes the Heads-Up Hold 'Em strategy: only that game is counted again.
+    let file = tables.join("heads-up-holdem.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\"500 to 1\""));
+    std::fs::write(&file, text.replacen("\"500 to 1\"", "\"400 to 1\"", 1)).unwrap();
+    let (third, err) = report("r3");
+    assert_ne!(first, third);
+    assert!(!reused(&err, "heads-up-holdem base"), "{err}");
+    for what in ["face-up-pai-gow fortune-bonus", "face-up-pai-gow ace-high-bonus", "face-up-pai-gow progressive"] {
+        assert!(reused(&err, what), "{what} not reused: {err}");
+    }
 }

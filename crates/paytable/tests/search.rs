@@ -4,8 +4,10 @@
 use num_rational::BigRational;
 use num_traits::Signed;
 use parsheet_paytable::search::{LineBounds, PayKind, Rank, Search};
-use parsheet_paytable::{analyze, Analysis, Line, OutcomeCounts, Pay, Paytable};
+use parsheet_paytable::{analyze, Analysis};
 use proptest::prelude::*;
+
+mod common;
 
 /// The ranking's key, lower is better: (primary, closeness to the middle of the window).
 fn key(a: &Analysis, rank: Rank, middle: &BigRational) -> (BigRational, BigRational) {
@@ -17,16 +19,6 @@ fn key(a: &Analysis, rank: Rank, middle: &BigRational) -> (BigRational, BigRatio
     }
 }
 
-/// A line the search does not vary, of each kind.
-fn fixed_pay(code: u8) -> Option<Pay> {
-    match code {
-        0 => None,
-        1 => Some(Pay::Push),
-        2 => Some("3 to 2".parse().unwrap()),
-        3 => Some("4 for 1".parse().unwrap()),
-        _ => Some("2 to 1".parse().unwrap()),
-    }
-}
 
 type Case = (Vec<u128>, Vec<u8>, Vec<(usize, bool, u64, u64)>, i64, i64, bool, u8, usize);
 
@@ -48,29 +40,7 @@ proptest! {
 
     #[test]
     fn best_equals_brute_force((counts, fixed, bounds, low, width, monotonic, rank, limit) in case()) {
-        // Outcomes o0.. plus "other", which always loses.
-        let mut rows: Vec<(String, u128)> = counts.iter().enumerate().map(|(i, &c)| (format!("o{i}"), c)).collect();
-        rows.push(("other".into(), 3));
-        let cycle = rows.iter().map(|r| r.1).sum();
-        let counts = OutcomeCounts::new(cycle, rows.clone()).unwrap();
-        let n = rows.len() - 1;
-        let base = Paytable {
-            id: "base".into(),
-            lines: (0..n).filter_map(|i| fixed_pay(fixed[i]).map(|pay| Line { outcome: format!("o{i}"), pay })).collect(),
-        };
-        let mut seen = Vec::new();
-        let bounds: Vec<LineBounds> = bounds
-            .into_iter()
-            .filter_map(|(i, for_kind, a, b)| {
-                let i = i % n;
-                if seen.contains(&i) {
-                    return None;
-                }
-                seen.push(i);
-                let kind = if for_kind { PayKind::For } else { PayKind::To };
-                Some(LineBounds { outcome: format!("o{i}"), kind, min: a.min(b), max: a.max(b) })
-            })
-            .collect();
+        let (counts, base, bounds) = common::problem(&counts, &fixed, bounds);
         let rank = [Rank::Closeness, Rank::HitFrequency, Rank::Volatility][rank as usize];
         let (low, high) = (BigRational::new(low.into(), 20.into()), BigRational::new((low + width).into(), 20.into()));
         let middle = (&low + &high) / BigRational::from_integer(2.into());

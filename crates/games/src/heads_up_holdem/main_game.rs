@@ -1393,7 +1393,7 @@ pub fn solve(variant: &str, odds: &Paytable, bad_beat: Option<&Paytable>) -> Res
 pub fn key(config: &Config) -> Key {
     let deck: Vec<String> = Deck::standard().cards().iter().map(|c| c.to_string()).collect();
     let inputs = [("deck", deck.join(" ")), ("suit isomorphism", "true".to_string()), ("config", format!("{config:?}"))];
-    Key::new("heads-up-holdem main game: class totals and flop plays over the flop classes", &inputs, Combine::Sum)
+    Key::new("heads-up-holdem base (class totals and flop plays over the flop classes)", &inputs, Combine::Sum)
 }
 
 /// The full deck with suit isomorphism, computed once per configuration: the counts come from
