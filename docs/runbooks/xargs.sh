@@ -20,7 +20,7 @@
 set -euo pipefail
 usage() { sed -n '9,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
-n= dir= p= parsheet=${PARSHEET:-} format=table only=
+n='' dir='' p='' parsheet=${PARSHEET:-} format=table only=''
 merge_args=()
 while getopts 'n:d:p:b:f:m:r:h' opt; do
   case $opt in

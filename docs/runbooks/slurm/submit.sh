@@ -26,7 +26,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() { sed -n '5,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
-n= dir= parsheet=${PARSHEET:-} cpus= format=table tasks=
+n='' dir='' parsheet=${PARSHEET:-} cpus='' format=table tasks=''
 merge_args=() sbatch_args=()
 while getopts 'n:d:b:c:f:m:s:r:h' opt; do
   case $opt in
