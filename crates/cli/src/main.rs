@@ -218,7 +218,7 @@ fn main() -> ExitCode {
                 Err(format!("`parsheet {}` did not ask for the shards' computation", argv[1..].join(" ")))
             }
         }),
-        command => run(command),
+        command => run(command).and_then(|()| store::check_shard_written()),
     };
     // A shard run ends once its file is written.
     let result = match result {

@@ -259,6 +259,7 @@ impl Store for CliStore {
                 let doc = document("shard", key, &tally, vec![("command", json!(command)), ("shard", json!(shard.to_string()))]);
                 crate::output::write_file(out, &doc.to_string(), *force)?;
                 *written = true;
+                SHARD_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
                 eprintln!("parsheet: wrote shard {shard} of {} to {}", key.computation, out.display());
                 Err(SHARD_WRITTEN.into())
             }
@@ -298,6 +299,7 @@ pub fn install_for(shard: &ShardArgs, cache: &CacheArgs, target: Target, force: 
     sharding?;
     crate::output::check_file_target(out, force)?;
     let mode = Mode::Shard { shard: s, out: out.clone(), force, command: recorded_command(), target, written: false };
+    SHARD_RUN.store(true, std::sync::atomic::Ordering::SeqCst);
     parsheet_shard::install(Box::new(CliStore { cache: cache.dir(), mode: Mutex::new(mode) }))
 }
 
@@ -385,9 +387,9 @@ pub fn merge(args: MergeArgs) -> Result<Vec<String>, String> {
         }
         by_index[s.index() as usize] = Some(path);
     }
-    let missing: Vec<String> = by_index.iter().enumerate().filter(|x| x.1.is_none()).map(|x| format!("{}/{n}", x.0)).collect();
+    let missing: Vec<usize> = by_index.iter().enumerate().filter(|x| x.1.is_none()).map(|x| x.0).collect();
     if !missing.is_empty() {
-        return Err(format!("shards missing: {} (of {n}); run them (`--shard K/{n} --out FILE`) and merge every file", missing.join(", ")));
+        return Err(format!("shards missing: {} (of {n}); run them (`--shard K/{n} --out FILE`) and merge every file", ranges(&missing, n)));
     }
     let target = if first.doc.get("command").and_then(Value::as_array).is_some_and(|c| c.iter().any(|a| a == "--search")) { Target::Search } else { Target::Counts };
     let computation = first.computation.clone();
@@ -423,4 +425,31 @@ pub fn splitting() -> String {
         "the computations that split are the main games of heads-up-holdem and face-up-pai-gow (analyze GAME base, strategy GAME), the wagers {} and explore --search",
         wagers.join(", ")
     )
+}
+
+/// Shard indexes as `K/N`, runs written `A-B/N`: "0/8, 3-6/8".
+fn ranges(indexes: &[usize], n: u32) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < indexes.len() {
+        let mut j = i;
+        while j + 1 < indexes.len() && indexes[j + 1] == indexes[j] + 1 {
+            j += 1;
+        }
+        out.push(if i == j { format!("{}/{n}", indexes[i]) } else { format!("{}-{}/{n}", indexes[i], indexes[j]) });
+        i = j + 1;
+    }
+    out.join(", ")
+}
+
+static SHARD_RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static SHARD_DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// After a `--shard` run: an error unless its shard file was written.
+pub fn check_shard_written() -> Result<(), String> {
+    use std::sync::atomic::Ordering::SeqCst;
+    if SHARD_RUN.load(SeqCst) && !SHARD_DONE.load(SeqCst) {
+        return Err("--shard: the command finished without the computation it splits, so no shard file was written".into());
+    }
+    Ok(())
 }

@@ -181,6 +181,10 @@ fn shards_are_refused_where_they_do_not_apply() {
     ok(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--shard", "0/2", "--out", &out, "--force", "--no-cache"]);
     let e = fails(&["merge", &out, "--no-cache"]);
     assert!(e.contains("missing") && e.contains("1/2"), "{e}");
+    let one = s(&dir.join("one-of-five.json"));
+    ok(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--shard", "0/5", "--out", &one, "--no-cache"]);
+    let e = fails(&["merge", &one, "--no-cache"]);
+    assert!(e.contains("shards missing: 1-4/5"), "{e}");
     let e = fails(&["merge", &s(&dir.join("nothing.json"))]);
     assert!(e.contains("nothing.json"), "{e}");
 }
