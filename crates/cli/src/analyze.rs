@@ -37,12 +37,7 @@ pub struct Args {
     #[command(flatten)]
     tables: TablesArg,
     #[command(flatten)]
-    pub shard: crate::store::ShardArgs,
-    /// With --shard: replace an existing --out file.
-    #[arg(long, requires = "shard")]
-    pub force: bool,
-    #[command(flatten)]
-    pub cache: crate::store::CacheArgs,
+    pub run: crate::store::RunArgs,
 }
 
 /// Whether `--shard` applies: the wager's counts, or its main game, split into shards.

@@ -159,7 +159,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Frequencies(args) => frequencies::run(args),
         Command::List(args) => list::run(args),
         Command::Analyze(args) => {
-            store::install_for(&args.shard, &args.cache, Target::Counts, args.force, analyze::sharding(&args))?;
+            store::install_for(&args.run.shard, &args.run.cache, Target::Counts, args.run.force, analyze::sharding(&args))?;
             analyze::run(args)
         }
         Command::Verify(args) => {
@@ -180,7 +180,7 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Simulate(args) => simulate::run(args),
         Command::Strategy(args) => {
-            store::install_for(&args.shard, &args.cache, Target::Counts, args.force, strategy::sharding(&args))?;
+            store::install_for(&args.run.shard, &args.run.cache, Target::Counts, args.run.force, strategy::sharding(&args))?;
             strategy::run(args)
         }
         Command::Progressive(args) => progressive::run(args),

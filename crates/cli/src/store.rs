@@ -73,6 +73,18 @@ pub struct ShardArgs {
     pub out: Option<PathBuf>,
 }
 
+/// `--shard K/N --out FILE [--force]` and the cache, on `analyze` and `strategy`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub shard: ShardArgs,
+    /// With --shard: replace an existing --out file.
+    #[arg(long, requires = "shard")]
+    pub force: bool,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
 fn parse_shard(s: &str) -> Result<Shard, String> {
     s.parse()
 }

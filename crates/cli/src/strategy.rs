@@ -46,12 +46,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "table")]
     format: crate::Format,
     #[command(flatten)]
-    pub shard: crate::store::ShardArgs,
-    /// With --shard: replace an existing --out file.
-    #[arg(long, requires = "shard")]
-    pub force: bool,
-    #[command(flatten)]
-    pub cache: crate::store::CacheArgs,
+    pub run: crate::store::RunArgs,
 }
 
 /// Whether `--shard` applies: the main games whose solve splits, for the whole strategy.
