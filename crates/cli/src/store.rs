@@ -110,7 +110,7 @@ impl Target {
 
 enum Mode {
     Cache,
-    Shard { shard: Shard, out: PathBuf, force: bool, command: Vec<String>, target: Target, written: bool },
+    Shard { shard: Shard, out: PathBuf, force: bool, command: Vec<String>, target: Target },
     Merge { fingerprint: String, computation: String, tallies: Vec<Tally>, target: Target },
 }
 
@@ -263,14 +263,13 @@ impl Store for CliStore {
     fn counted(&self, key: &Key, compute: &mut dyn FnMut(Shard) -> Result<Tally, String>) -> Result<Tally, String> {
         let mut mode = self.mode.lock().unwrap_or_else(|e| e.into_inner());
         match &mut *mode {
-            Mode::Shard { shard, out, force, command, target, written } if *target == Target::of(key) => {
-                if *written {
+            Mode::Shard { shard, out, force, command, target } if *target == Target::of(key) => {
+                if SHARD_DONE.load(std::sync::atomic::Ordering::SeqCst) {
                     return Err("--shard: this command runs more than one computation that splits; shard each on its own".into());
                 }
                 let tally = compute(*shard)?;
                 let doc = document("shard", key, &tally, vec![("command", json!(command)), ("shard", json!(shard.to_string()))]);
                 crate::output::write_file(out, &doc.to_string(), *force)?;
-                *written = true;
                 SHARD_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
                 eprintln!("parsheet: wrote shard {shard} of {} to {}", key.computation, out.display());
                 Err(SHARD_WRITTEN.into())
@@ -310,7 +309,7 @@ pub fn install_for(shard: &ShardArgs, cache: &CacheArgs, target: Target, force: 
     };
     sharding?;
     crate::output::check_file_target(out, force)?;
-    let mode = Mode::Shard { shard: s, out: out.clone(), force, command: recorded_command(), target, written: false };
+    let mode = Mode::Shard { shard: s, out: out.clone(), force, command: recorded_command(), target };
     SHARD_RUN.store(true, std::sync::atomic::Ordering::SeqCst);
     parsheet_shard::install(Box::new(CliStore { cache: cache.dir(), mode: Mutex::new(mode) }))
 }
