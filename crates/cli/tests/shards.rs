@@ -99,7 +99,7 @@ fn a_strategy_game_merges_to_the_single_run() {
     std::fs::write(&old, doc.to_string()).unwrap();
     let e = fails(&["merge", &old, &files[1], &files[2], "--no-cache"]);
     assert!(e.contains("fingerprint does not match"), "{e}");
-    // The same, its fingerprint made again as the file format says (docs/SHARDING.md): the
+    // The same, its fingerprint made again as the file format says (docs/JSON.md, "Count files"): the
     // shards of another build are refused as such.
     for f in &files {
         let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
@@ -112,7 +112,7 @@ fn a_strategy_game_merges_to_the_single_run() {
     assert!(e.contains("another build"), "{e}");
 }
 
-/// SHA-256 of the length-prefixed parts, as docs/SHARDING.md defines a fingerprint.
+/// SHA-256 of the length-prefixed parts, as docs/JSON.md ("Count files") defines a fingerprint.
 fn fingerprint(computation: &str, inputs: &str, build: &str) -> String {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
