@@ -257,6 +257,74 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Makes a FIFO with the system's `mkfifo` (no libc binding in this crate).
+    #[cfg(unix)]
+    fn mkfifo(path: &Path) {
+        let ok = std::process::Command::new("mkfifo").arg(path).status().is_ok_and(|s| s.success());
+        assert!(ok, "mkfifo {}", path.display());
+    }
+
+    #[cfg(unix)]
+    fn kind(path: &Path) -> &'static str {
+        use std::os::unix::fs::FileTypeExt;
+        let t = fs::symlink_metadata(path).unwrap().file_type();
+        match () {
+            _ if t.is_symlink() => "symlink",
+            _ if t.is_fifo() => "fifo",
+            _ if t.is_socket() => "socket",
+            _ if t.is_char_device() => "char device",
+            _ if t.is_dir() => "directory",
+            _ if t.is_file() => "file",
+            _ => "other",
+        }
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn force_replaces_only_regular_files_and_links_to_them() {
+        let dir = scratch("special");
+        let fifo = dir.join("fifo");
+        mkfifo(&fifo);
+        let socket = dir.join("socket");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        let subdir = dir.join("subdir");
+        fs::create_dir(&subdir).unwrap();
+        let mut targets = vec![(fifo.clone(), "FIFO"), (socket.clone(), "socket"), (subdir.clone(), "directory")];
+        for (t, what) in targets.clone() {
+            let link = dir.join(format!("link-to-{}", t.file_name().unwrap().to_str().unwrap()));
+            std::os::unix::fs::symlink(&t, &link).unwrap();
+            targets.push((link, what));
+        }
+        // A device node of our own (the numbers of /dev/null), where we may make one.
+        let device = dir.join("device");
+        let made = std::process::Command::new("mknod").arg(&device).args(["c", "1", "3"]).status().is_ok_and(|s| s.success());
+        if made {
+            targets.push((device.clone(), "device"));
+        } else {
+            eprintln!("skipping the device-node case: mknod needs root");
+        }
+        for (t, what) in &targets {
+            let before = kind(t);
+            for force in [false, true] {
+                let e = check_file_target(t, force).unwrap_err();
+                assert!(e.contains(what), "{}: {e}", t.display());
+                let e = write_file(t, "new", force).unwrap_err();
+                assert!(e.contains(what), "{}: {e}", t.display());
+                assert_eq!(kind(t), before, "{} intact", t.display());
+            }
+        }
+        // A regular file and a link to one are replaced with --force (the link itself).
+        let file = dir.join("file");
+        fs::write(&file, "old").unwrap();
+        let link = dir.join("link-to-file");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        write_file(&link, "new", true).unwrap();
+        assert_eq!((kind(&link), fs::read_to_string(&file).unwrap().as_str()), ("file", "old"));
+        write_file(&file, "new", true).unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "new");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     #[cfg(unix)]
     fn planted_symlinks_are_not_followed() {
