@@ -39,35 +39,66 @@ fn create_new(path: &Path, bytes: &[u8], sink: Sink) -> io::Result<()> {
     sink(&mut f, bytes)
 }
 
-/// Writes one file. An existing file (or symlink) at `path` is refused unless `force`, and then
-/// replaced by rename, never written through.
+/// Writes one file. An existing regular file (or symlink to one) at `path` is refused unless
+/// `force`, and then replaced by rename, never written through; anything else there is refused.
 pub fn write_file(path: &Path, text: &str, force: bool) -> Result<(), String> {
     check_file_target(path, force)?;
     let (dir, name) = split(path)?;
     let tmp = beside(&dir, &name, "tmp");
-    let done = create_new(&tmp, text.as_bytes(), &mut plain_write).and_then(|()| {
-        // Checked again just before the rename, to keep the window for a race small.
-        if !force && fs::symlink_metadata(path).is_ok() {
-            return Err(io::Error::new(io::ErrorKind::AlreadyExists, "it appeared while writing"));
-        }
-        fs::rename(&tmp, path)
+    let done = create_new(&tmp, text.as_bytes(), &mut plain_write).map_err(|e| format!("cannot write {}: {e}", path.display())).and_then(|()| {
+        // Checked again just before the rename, to keep the window for a race small: rename(2)
+        // has no "only over a regular file".
+        check_file_target(path, force)?;
+        fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
     });
-    done.map_err(|e| {
+    done.inspect_err(|_| {
         let _ = fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
     })
 }
 
-/// Refuses, before any work is done, a target `write_file` would refuse.
-pub fn check_file_target(path: &Path, force: bool) -> Result<(), String> {
-    match fs::symlink_metadata(path) {
-        Ok(m) if m.is_dir() => Err(format!("{} is a directory; give a file name", path.display())),
-        Ok(_) if !force => Err(format!("{} already exists; give --force to replace it", path.display())),
-        _ => {
-            split(path)?;
-            Ok(())
+/// What a non-regular file is, in words, for refusals.
+fn special_kind(t: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
         }
     }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Refuses, before any work is done, a target `write_file` would refuse: anything but a regular
+/// file or a link to one (replacing a device, a FIFO, a socket or a directory by rename would
+/// take it from whatever uses it: `--out /dev/null --force` as root replaced the system's
+/// /dev/null), and an existing one without `force`. A dangling link is only a name and may be
+/// replaced.
+pub fn check_file_target(path: &Path, force: bool) -> Result<(), String> {
+    split(path)?;
+    let Ok(m) = fs::symlink_metadata(path) else { return Ok(()) };
+    let refuse = |what: String| Err(format!("{} is {what}; parsheet writes only regular files: choose another file name", path.display()));
+    if m.file_type().is_symlink() {
+        match fs::metadata(path) {
+            Ok(t) if !t.is_file() => return refuse(format!("a symbolic link to {}", special_kind(t.file_type()))),
+            _ => {}
+        }
+    } else if !m.is_file() {
+        return refuse(special_kind(m.file_type()).to_string());
+    }
+    if !force {
+        return Err(format!("{} already exists; give --force to replace it", path.display()));
+    }
+    Ok(())
 }
 
 /// Refuses an `--out` that is not ours to replace: a symlink, a file, or a directory with
