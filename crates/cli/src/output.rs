@@ -133,12 +133,13 @@ fn is_older_report(out: &Path) -> bool {
 }
 
 /// Writes `files` (relative paths, contents) as the directory `out`, replacing the report there:
-/// afterwards `out` holds exactly these files, or, on any error, what it held before.
-pub fn write_tree<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)]) -> Result<(), String> {
-    write_tree_with(out, files, &mut plain_write)
+/// afterwards `out` holds exactly these files, or, on any error, what it held before. Only under
+/// `out`'s lock, since it clears what earlier runs left beside `out`.
+pub fn write_tree<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)], lock: &TreeLock) -> Result<(), String> {
+    write_tree_with(out, files, lock, &mut plain_write)
 }
 
-pub fn write_tree_with<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)], sink: Sink) -> Result<(), String> {
+pub fn write_tree_with<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)], _lock: &TreeLock, sink: Sink) -> Result<(), String> {
     check_tree_target(out)?;
     let (dir, name) = split(out)?;
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -179,6 +180,113 @@ pub fn write_tree_with<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)], sink:
         let _ = fs::remove_dir_all(&old);
     }
     Ok(())
+}
+
+/// The lock of one report directory, held from before the report is built until it is in
+/// place: the file `DIR.lock` beside `DIR`, holding the pid of the run. Runs into one directory
+/// at once would otherwise delete each other's temporary directories (each clears what an
+/// interrupted run left) and could leave a report without its files while every run exits 0.
+///
+/// The file is created exclusively; what makes it held is an `flock(2)` on it, which the kernel
+/// drops when the run ends however it ends. So a lock whose run died (its pid not alive) is
+/// stale by construction and the next run takes it over, and two runs that find one stale
+/// cannot both take it: only one gets the `flock`. Dropping the lock removes the file, on
+/// success and on error alike.
+pub struct TreeLock {
+    path: PathBuf,
+    // Held open: closing it releases the flock.
+    _file: fs::File,
+}
+
+impl Drop for TreeLock {
+    fn drop(&mut self) {
+        // Removed while the flock is still held (the file closes after this), so no other run
+        // can take it in between; one that opened it before sees it gone and starts again.
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Takes the lock of the report directory `out`, or says which run holds it.
+pub fn lock_tree(out: &Path) -> Result<TreeLock, String> {
+    let (dir, name) = split(out)?;
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join(format!("{name}.lock"));
+    let cannot = |e: io::Error| format!("cannot take the lock {}: {e}", path.display());
+    // A few tries: each failed one means another run removed or replaced the file meanwhile.
+    for _ in 0..20 {
+        let file = match OpenOptions::new().read(true).write(true).create_new(true).open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => match open_existing_lock(&path) {
+                Ok(f) => f,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(cannot(e)),
+            },
+            Err(e) => return Err(cannot(e)),
+        };
+        if !file.metadata().map_err(cannot)?.is_file() {
+            return Err(format!("{} is not a regular file; it cannot be the lock of {}: remove it", path.display(), out.display()));
+        }
+        if !try_flock(&file).map_err(cannot)? {
+            let holder = fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok());
+            let pid = holder.map_or("that is starting".to_string(), |p| format!("pid {p}"));
+            return Err(format!(
+                "{} is being written by another parsheet run ({pid}, lock {}); wait for it to end, or choose another --out",
+                out.display(),
+                path.display()
+            ));
+        }
+        if !same_file(&file, &path) {
+            // The run that held it removed it after we opened it: the lock is a new file now.
+            continue;
+        }
+        let mut file = file;
+        file.set_len(0).and_then(|()| writeln!(file, "{}", std::process::id())).and_then(|()| file.sync_all()).map_err(cannot)?;
+        return Ok(TreeLock { path, _file: file });
+    }
+    Err(format!("cannot take the lock {}: other runs keep replacing it", path.display()))
+}
+
+/// Opens an existing lock file without following a link planted there.
+fn open_existing_lock(path: &Path) -> io::Result<fs::File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32);
+    }
+    options.open(path)
+}
+
+/// An exclusive `flock` without waiting: `Ok(false)` when another process holds it.
+#[cfg(unix)]
+fn try_flock(file: &fs::File) -> io::Result<bool> {
+    match rustix::fs::flock(file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::WOULDBLOCK => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Elsewhere the exclusive creation is the lock, and an existing file is held.
+#[cfg(not(unix))]
+fn try_flock(_file: &fs::File) -> io::Result<bool> {
+    Ok(false)
+}
+
+/// Whether `path` still names the open `file`.
+#[cfg(unix)]
+fn same_file(file: &fs::File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::symlink_metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_file: &fs::File, path: &Path) -> bool {
+    path.exists()
 }
 
 /// Removes what an interrupted run left beside `name` (its `.name.tmp-*` and `.name.old-*`).
@@ -250,20 +358,20 @@ mod tests {
         let out = dir.join("report");
         // No previous report: nothing is left, at every point the disk may fill.
         for room in [0, 10, 200, 1500] {
-            let e = write_tree_with(&out, &files("first"), &mut full_after(room)).unwrap_err();
+            let e = write_tree_with(&out, &files("first"), &lock_tree(&out).unwrap(), &mut full_after(room)).unwrap_err();
             assert!(e.contains("No space left") && e.contains("unchanged"), "{e}");
             assert!(!out.exists());
         }
-        write_tree(&out, &files("first")).unwrap();
+        write_tree(&out, &files("first"), &lock_tree(&out).unwrap()).unwrap();
         let before = contents(&out);
         assert_eq!(before.len(), 4, "three files and the marker");
         for room in [0, 10, 200, 1500, 2500] {
-            write_tree_with(&out, &files("second"), &mut full_after(room)).unwrap_err();
+            write_tree_with(&out, &files("second"), &lock_tree(&out).unwrap(), &mut full_after(room)).unwrap_err();
             assert_eq!(contents(&out), before, "room {room}: the first report, whole");
         }
         // Nothing is left beside it either.
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
-        write_tree(&out, &files("second")).unwrap();
+        write_tree(&out, &files("second"), &lock_tree(&out).unwrap()).unwrap();
         assert!(contents(&out).iter().all(|(n, t)| n == REPORT_MARKER || t.contains("second")));
         fs::remove_dir_all(&dir).unwrap();
     }
@@ -272,7 +380,7 @@ mod tests {
     fn an_interrupted_run_leaves_no_mix_and_is_cleaned_up() {
         let dir = scratch("interrupt");
         let out = dir.join("report");
-        write_tree(&out, &files("first")).unwrap();
+        write_tree(&out, &files("first"), &lock_tree(&out).unwrap()).unwrap();
         let before = contents(&out);
         // A run killed while writing leaves only its temporary directory beside the report.
         let stale = dir.join(format!(".report.tmp-{}-0", std::process::id() + 1));
@@ -281,7 +389,7 @@ mod tests {
         assert_eq!(contents(&out), before);
         // Stale files of the earlier run do not survive into the next one.
         fs::write(out.join("csv/old-wager.csv"), "stale").unwrap();
-        write_tree(&out, &files("second")).unwrap();
+        write_tree(&out, &files("second"), &lock_tree(&out).unwrap()).unwrap();
         assert!(!stale.exists());
         assert!(!out.join("csv/old-wager.csv").exists());
         assert_eq!(contents(&out).len(), 4);
@@ -364,24 +472,24 @@ mod tests {
         let victim = dir.join("victim");
         fs::create_dir_all(&victim).unwrap();
         fs::write(victim.join("a.csv"), "precious").unwrap();
-        write_tree(&out, &files("first")).unwrap();
+        write_tree(&out, &files("first"), &lock_tree(&out).unwrap()).unwrap();
         // A link planted inside the report is replaced with the report, never written through.
         fs::remove_dir_all(out.join("csv")).unwrap();
         std::os::unix::fs::symlink(&victim, out.join("csv")).unwrap();
-        write_tree(&out, &files("second")).unwrap();
+        write_tree(&out, &files("second"), &lock_tree(&out).unwrap()).unwrap();
         assert_eq!(fs::read_to_string(victim.join("a.csv")).unwrap(), "precious");
         assert!(!fs::symlink_metadata(out.join("csv")).unwrap().file_type().is_symlink());
         // The output itself a link: refused.
         let link = dir.join("link");
         std::os::unix::fs::symlink(&victim, &link).unwrap();
-        assert!(write_tree(&link, &files("x")).unwrap_err().contains("symbolic link"));
+        assert!(write_tree(&link, &files("x"), &lock_tree(&link).unwrap()).unwrap_err().contains("symbolic link"));
         assert_eq!(fs::read_dir(&victim).unwrap().count(), 1);
         // A directory that is not a report is not replaced; one an older parsheet wrote is.
-        assert!(write_tree(&victim, &files("x")).unwrap_err().contains("not a parsheet report"));
+        assert!(write_tree(&victim, &files("x"), &lock_tree(&victim).unwrap()).unwrap_err().contains("not a parsheet report"));
         let older = dir.join("older");
         fs::create_dir_all(&older).unwrap();
         fs::write(older.join("report.json"), "{\n  \"schema\": \"parsheet-report/1\",\n}").unwrap();
-        write_tree(&older, &files("x")).unwrap();
+        write_tree(&older, &files("x"), &lock_tree(&older).unwrap()).unwrap();
         // A single file: an existing one, or a link, is refused without --force and replaced
         // (not written through) with it.
         let file = dir.join("mine.json");

@@ -231,6 +231,8 @@ fn model(game: &str, counts: &parsheet_paytable::OutcomeCounts, p: &parsheet_tab
 pub fn run(args: Args) -> Result<(), String> {
     crate::check_max_pay(args.max_pay)?;
     crate::main_game::use_house_way(args.house_way.as_deref())?;
+    // Held until the report is in place (or the run fails): one run at a time per directory.
+    let lock = crate::output::lock_tree(&args.out)?;
     // Refused before the long build, and checked again when the report is moved into place.
     crate::output::check_tree_target(&args.out)?;
     let mut games = args.tables.load()?;
@@ -246,7 +248,7 @@ pub fn run(args: Args) -> Result<(), String> {
     progress.finish();
     let files = files(&report)?;
     let out = &args.out;
-    crate::output::write_tree(out, &files)?;
+    crate::output::write_tree(out, &files, &lock)?;
     println!("wrote {} files to {} (open {}/index.html)", files.len(), out.display(), out.display());
     Ok(())
 }
