@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{fails, parsheet};
+use common::{fails, ok, parsheet};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("parsheet-strict-{name}-{}", std::process::id()));
@@ -126,4 +126,99 @@ fn a_report_lock_held_is_refused_at_once_and_a_stale_one_is_taken_over() {
     assert!(!tables.with_extension("lock").exists(), "the lock beside {} is removed", tables.display());
     fs::remove_dir_all(&dir).unwrap();
     fs::remove_dir_all(&tables).unwrap();
+}
+
+/// The JSON of `analyze`.
+fn analyze_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["analyze"];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    serde_json::from_str(&ok(&all)).unwrap()
+}
+
+#[test]
+fn pays_name_only_outcomes_of_the_wager() {
+    // Before: the misspelt line paid nothing (5.521488% instead of 3.467376%), exit 0.
+    for bogus in ["fullhouse=3 to 1", "bogus=1 to 1"] {
+        let e = fails(&["analyze", "dj-wild", "base", "--paytable", "default", "--pays", bogus]);
+        assert!(e.contains("is not an outcome of dj-wild blind") && e.contains("full-house, flush"), "{e}");
+    }
+    // The line typed as the table has it changes nothing: the same figures as the table itself.
+    let base = analyze_json(&["dj-wild", "base"]);
+    let same = analyze_json(&["dj-wild", "base", "--paytable", "default", "--pays", "full-house=3 to 1"]);
+    assert_eq!(same["house_edge"], base["house_edge"]);
+    assert_eq!(same["paytable"], "default+pays");
+    // A better full house lowers the edge.
+    let better = analyze_json(&["dj-wild", "base", "--paytable", "default", "--pays", "full-house=4 to 1"]);
+    let edge = |v: &serde_json::Value| v["house_edge_percent"].as_str().unwrap().parse::<f64>().unwrap();
+    assert!(edge(&better) < edge(&base), "{} vs {}", better["house_edge_percent"], base["house_edge_percent"]);
+    assert_eq!(better["changed_lines"], serde_json::json!([{"outcome": "full-house", "pays": "4 to 1", "was": "3 to 1"}]));
+}
+
+/// High Card Flush's Flush Bonus: the longest suit of 7 cards of 52, per the published
+/// distribution (tables/high-card-flush.json's note: 6,864; 267,696; 3,814,668; 26,137,540 of
+/// 133,784,560), and the house edge of pays `to_1` on the 7-, 6-, 5- and 4-card flush (`None`:
+/// the line loses), as an exact fraction in lowest terms.
+fn flush_bonus_edge(to_1: [Option<i128>; 4]) -> String {
+    let counts: [i128; 4] = [6_864, 267_696, 3_814_668, 26_137_540];
+    let cycle: i128 = 133_784_560;
+    let net: i128 = counts.iter().zip(to_1).map(|(n, p)| n * p.unwrap_or(-1)).sum::<i128>() - (cycle - counts.iter().sum::<i128>());
+    let (mut a, mut b) = (-net, cycle);
+    let g = {
+        let (mut x, mut y) = (a.abs(), b);
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    };
+    a /= g;
+    b /= g;
+    format!("{a}/{b}")
+}
+
+#[test]
+fn pays_on_a_paytable_change_only_the_lines_named_and_say_so() {
+    // Paytable C is 200, 60, 12 and 1 to 1; the 4-card flush raised to 2 to 1.
+    let v = analyze_json(&["high-card-flush", "flush-bonus", "--paytable", "C", "--pays", "4-card-flush=2 to 1"]);
+    assert_eq!(v["house_edge"], flush_bonus_edge([Some(200), Some(60), Some(12), Some(2)]));
+    assert_eq!(v["paytable"], "C+pays");
+    assert_eq!(v["changed_lines"], serde_json::json!([{"outcome": "4-card-flush", "pays": "2 to 1", "was": "1 to 1"}]));
+    let args = ["analyze", "high-card-flush", "flush-bonus", "--paytable", "C", "--pays", "4-card-flush=2 to 1", "--format"];
+    for format in ["table", "md", "csv"] {
+        let mut a = args.to_vec();
+        a.push(format);
+        let out = ok(&a);
+        assert!(out.contains("C+pays") && out.contains("4-card-flush: 2 to 1 (was 1 to 1)"), "{format}: {out}");
+    }
+    // Without it, nothing is said.
+    let out = ok(&["analyze", "high-card-flush", "flush-bonus", "--paytable", "C", "--format", "csv"]);
+    assert!(!out.contains("was") && !out.contains("pays)"), "{out}");
+}
+
+#[test]
+fn pays_without_a_paytable_name_every_outcome() {
+    // Before: the three lines left out lost without a word (98.46% house edge).
+    let e = fails(&["analyze", "high-card-flush", "flush-bonus", "--pays", "7-card-flush=300 to 1"]);
+    assert!(e.contains("6-card-flush, 5-card-flush, 4-card-flush") && e.contains("=loses") && e.contains("--paytable"), "{e}");
+    let v = analyze_json(&["high-card-flush", "flush-bonus", "--pays", "7-card-flush=300 to 1,6-card-flush=loses,5-card-flush=loses,4-card-flush=loses"]);
+    assert_eq!(v["house_edge"], flush_bonus_edge([Some(300), None, None, None]));
+    assert_eq!(v["paytable"], "custom");
+    // The README's table A, whole: its published-distribution edge.
+    let v = analyze_json(&["high-card-flush", "flush-bonus", "--pays", "7-card-flush=300 to 1,6-card-flush=100 to 1,5-card-flush=10 to 1,4-card-flush=1 to 1"]);
+    assert_eq!(v["house_edge"], flush_bonus_edge([Some(300), Some(100), Some(10), Some(1)]));
+}
+
+#[test]
+fn pays_take_commas_only_between_items_and_in_thousands() {
+    let all = |seven: &str| format!("7-card-flush={seven},6-card-flush=100 to 1,5-card-flush=10 to 1,4-card-flush=1 to 1");
+    let v = analyze_json(&["high-card-flush", "flush-bonus", "--pays", &all("1,000 to 1")]);
+    assert_eq!(v["house_edge"], flush_bonus_edge([Some(1000), Some(100), Some(10), Some(1)]));
+    // Before: 10000 to 1 and 1000 to 1, silently.
+    for (bad, write) in [("1,0000 to 1", "10000"), ("10,00 to 1", "1000")] {
+        let e = fails(&["analyze", "high-card-flush", "flush-bonus", "--pays", &all(bad)]);
+        assert!(e.contains("item 1") && e.contains("groups of three") && e.contains(write), "{e}");
+    }
+    // An item without "=" is named, not glued to the pay before it.
+    let e = fails(&["analyze", "high-card-flush", "flush-bonus", "--pays", "7-card-flush=300 to 1,6-card-flush 100 to 1,5-card-flush=10 to 1,4-card-flush=1 to 1"]);
+    assert!(e.contains("\"6-card-flush 100 to 1\"") && e.contains("no \"=\""), "{e}");
 }

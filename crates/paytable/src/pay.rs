@@ -207,6 +207,27 @@ mod tests {
     }
 
     #[test]
+    fn loses_is_a_pay_that_loses() {
+        let p: Pay = "loses".parse().unwrap();
+        assert_eq!(p.net(), Some(-BigRational::one()));
+        assert_eq!(p.to_string(), "loses");
+        assert_eq!("Loses".parse::<Pay>().unwrap(), p);
+    }
+
+    #[test]
+    fn a_comma_only_separates_thousands() {
+        let r = |n: i64| Pay::To(BigRational::from_integer(n.into()));
+        assert_eq!("1,000,000 to 1".parse::<Pay>().unwrap(), r(1_000_000));
+        assert_eq!("12,500 to 1".parse::<Pay>().unwrap(), r(12_500));
+        assert_eq!("$1,000,000".parse::<Pay>().unwrap(), Pay::Dollars(BigRational::from_integer(1_000_000.into())));
+        // Each says how to write the number meant.
+        for (bad, hint) in [("1,0000 to 1", "10000"), ("10,00 to 1", "1000"), (",100 to 1", "100"), ("100, to 1", "100"), ("1,000.5,0 to 1", "groups of three"), ("1,,000 to 1", "1000")] {
+            let e = bad.parse::<Pay>().unwrap_err().to_string();
+            assert!(e.contains("groups of three") && e.contains(hint), "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn rejects_nonsense() {
         for bad in ["", "8", "-8 to 1", "8 to 0", "eight to one", "120% of meter", "8 to 1 to 1", "1e9 to 1", "$5/6", "$5/120% of meter", "99999999999999999999999999999999 to 1", "1000001 to 1", "9223372036854775809 to 1", "2000001 for 2"] {
             assert!(bad.parse::<Pay>().is_err(), "{bad:?}");
