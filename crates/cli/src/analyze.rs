@@ -76,24 +76,6 @@ pub fn select<'a>(games: &'a [GameTables], game: &str, wager: &str, paytable: Op
     }
 }
 
-/// The tables, with the `--pays` table added to the target wager.
-pub fn load_with_pays(tables: &TablesArg, pays: &crate::pays::PaysArg, target: &WagerArgs) -> Result<Vec<GameTables>, String> {
-    let mut games = tables.load()?;
-    if let Some(spec) = &pays.pays {
-        crate::pays::add(&mut games, &target.game, &target.wager, spec)?;
-    }
-    Ok(games)
-}
-
-/// The paytable a command works on: the `--pays` table when one is typed.
-pub fn paytable_asked<'a>(pays: &crate::pays::PaysArg, target: &'a WagerArgs) -> Result<Option<&'a str>, String> {
-    match (&pays.pays, target.paytable.as_deref()) {
-        (Some(_), Some(id)) if id != crate::pays::ID => Err(format!("--pays makes the paytable {:?}; leave out --paytable {id}", crate::pays::ID)),
-        (Some(_), _) => Ok(Some(crate::pays::ID)),
-        (None, p) => Ok(p),
-    }
-}
-
 pub fn run(args: Args) -> Result<(), String> {
     let wager = match parsheet_games::lookup(&args.target.game, &args.target.wager)? {
         parsheet_games::Model::Main(g) => return main_game(&args, g),
@@ -102,8 +84,9 @@ pub fn run(args: Args) -> Result<(), String> {
     if let Some(w) = &args.house_way {
         return Err(format!("--house-way {w:?}: the dealer's setting belongs to the main game; try `parsheet analyze {} base --house-way {w}`", args.target.game));
     }
-    let games = load_with_pays(&args.tables, &args.pays, &args.target)?;
-    let entry = select(&games, &args.target.game, &args.target.wager, paytable_asked(&args.pays, &args.target)?)?;
+    let mut games = args.tables.load()?;
+    let paytable = crate::pays::apply(&mut games, &args.target.game, &args.target.wager, &args.pays, args.target.paytable.as_deref())?;
+    let entry = select(&games, &args.target.game, &args.target.wager, paytable.as_deref())?;
     if crate::progressive::needs_model(entry) {
         // Meter, dollar or Envy pays: the progressive model answers, with its default assumptions.
         return crate::progressive::analyze(&args.target, &args.tables, args.format);
@@ -111,12 +94,12 @@ pub fn run(args: Args) -> Result<(), String> {
     let variant = entry.reading(args.target.variant.as_deref(), wager);
     let counts = wager.count(variant)?;
     let a = analyze(&counts, &entry.table).map_err(|e| format!("{} {} paytable {}: {e}", args.target.game, args.target.wager, entry.table.id))?;
-    let ctx = Context { game: &args.target.game, wager: &args.target.wager, paytable: &entry.table.id, variant };
+    let ctx = Context { game: &args.target.game, wager: &args.target.wager, paytable: &entry.table.id, variant, changed: &entry.changed };
     let out = match args.format {
         Format::Json => format!("{}\n", to_json(&ctx, &a)),
         Format::Table => to_text(&ctx, &a, false),
         Format::Md => to_text(&ctx, &a, true),
-        Format::Csv => to_csv(&a),
+        Format::Csv => to_csv(&ctx, &a),
     };
     print!("{out}");
     Ok(())
@@ -126,14 +109,14 @@ pub fn run(args: Args) -> Result<(), String> {
 /// strategy.
 fn main_game(args: &Args, g: &'static parsheet_games::strategy::StrategyGame) -> Result<(), String> {
     let mut games = args.tables.load()?;
-    let mut paytable = args.target.paytable.as_deref();
-    if let Some(spec) = &args.pays.pays {
-        // A one-off table for the pay table the main game reads (DJ Wild's Blind, Heads-Up's Odds).
-        crate::pays::add(&mut games, g.game, g.wager, spec)?;
-        paytable = paytable_asked(&args.pays, &args.target)?;
-    }
+    // A one-off table for the pay table the main game reads (DJ Wild's Blind, Heads-Up's Odds).
+    let paytable = if args.pays.pays.is_some() && !g.needs_paytable() {
+        return Err(format!("--pays: the {} main game has no paytable to type (its pays are fixed by the rules)", g.game));
+    } else {
+        crate::pays::apply(&mut games, g.game, g.wager, &args.pays, args.target.paytable.as_deref())?
+    };
     let (variant, house_way) = crate::house_way(g.game, args.target.variant.as_deref(), args.house_way.as_deref())?;
-    let x = crate::main_game::solve(&games, g, variant.as_deref(), paytable, None, house_way)?;
+    let x = crate::main_game::solve(&games, g, variant.as_deref(), paytable.as_deref(), None, house_way)?;
     let out = match args.format {
         Format::Json => format!("{}\n", crate::main_game::analysis_json(&x)),
         Format::Table => crate::main_game::analysis_text(&x, false),
@@ -149,6 +132,8 @@ pub struct Context<'a> {
     pub wager: &'a str,
     pub paytable: &'a str,
     pub variant: Option<&'a str>,
+    /// The lines `--pays` changed in the paytable it started from.
+    pub changed: &'a [parsheet_tables::ChangedLine],
 }
 
 fn pays(r: &parsheet_paytable::Row) -> String {
@@ -156,7 +141,7 @@ fn pays(r: &parsheet_paytable::Row) -> String {
 }
 
 pub fn to_json(ctx: &Context, a: &Analysis) -> serde_json::Value {
-    json!({
+    let mut v = json!({
         "game": ctx.game,
         "wager": ctx.wager,
         "paytable": ctx.paytable,
@@ -176,14 +161,21 @@ pub fn to_json(ctx: &Context, a: &Analysis) -> serde_json::Value {
             "probability": fraction(&r.probability),
             "return": fraction(&r.contribution),
         })).collect::<Vec<_>>(),
-    })
+    });
+    // Only where --pays changed lines of a paytable (docs/JSON.md).
+    if !ctx.changed.is_empty() {
+        v["changed_lines"] = crate::pays::changed_json(ctx.changed);
+    }
+    v
 }
 
-fn to_csv(a: &Analysis) -> String {
-    let mut out = String::from("outcome,pays,combinations,probability,return,probability_decimal,return_decimal\n");
+fn to_csv(ctx: &Context, a: &Analysis) -> String {
+    let mut out = String::from("outcome,pays,combinations,probability,return,probability_decimal,return_decimal");
+    let changed = changed_columns(ctx.paytable, ctx.changed);
+    out += if changed.is_empty() { "\n" } else { ",paytable,changed_lines\n" };
     for r in &a.rows {
         out += &format!(
-            "{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{}{changed}\n",
             r.outcome,
             pays(r),
             r.combinations,
@@ -196,14 +188,25 @@ fn to_csv(a: &Analysis) -> String {
     out
 }
 
+/// The two columns a CSV of a table changed by `--pays` ends its rows with (paytable, changed
+/// lines), each row alike; nothing for a table as read.
+pub fn changed_columns(paytable: &str, changed: &[parsheet_tables::ChangedLine]) -> String {
+    if changed.is_empty() {
+        return String::new();
+    }
+    let quoted = |t: &str| if t.contains([',', '"', '\n']) { format!("\"{}\"", t.replace('"', "\"\"")) } else { t.to_string() };
+    format!(",{},{}", quoted(paytable), quoted(&crate::pays::listed(changed)))
+}
+
 pub fn to_text(ctx: &Context, a: &Analysis, markdown: bool) -> String {
     let mut out = String::new();
     let variant = ctx.variant.map(|v| format!(", reading {v}")).unwrap_or_default();
+    let changed = crate::pays::changed_text(ctx.paytable, ctx.changed).map(|c| format!("{c}\n\n")).unwrap_or_default();
     if markdown {
-        out += &format!("### {} {} — paytable {}{variant}\n\n", ctx.game, ctx.wager, ctx.paytable);
+        out += &format!("### {} {} — paytable {}{variant}\n\n{changed}", ctx.game, ctx.wager, ctx.paytable);
         out += "| outcome | pays | combinations | probability | return |\n|---|---|--:|--:|--:|\n";
     } else {
-        out += &format!("{} {} — paytable {}{variant}\n\n", ctx.game, ctx.wager, ctx.paytable);
+        out += &format!("{} {} — paytable {}{variant}\n\n{changed}", ctx.game, ctx.wager, ctx.paytable);
     }
     let w = a.rows.iter().map(|r| r.outcome.len()).max().unwrap_or(7).max(7);
     if !markdown {

@@ -202,6 +202,21 @@ fn emit(format: crate::Format, doc: serde_json::Map<String, serde_json::Value>, 
     }
 }
 
+/// The id of a table written from `id`: `C-solved`, and `C-pays-solved` from `C+pays` (a table
+/// file's id has no "+").
+fn derived_id(id: &str, suffix: &str) -> String {
+    format!("{}-{suffix}", id.replace('+', "-"))
+}
+
+/// Where `--pays` changed lines of the starting table: a line of the text, `changed_lines` in the
+/// JSON.
+fn say_changed(entry: &parsheet_tables::PaytableEntry, out: &mut String, doc: &mut serde_json::Map<String, serde_json::Value>) {
+    if let Some(text) = crate::pays::changed_text(&entry.table.id, &entry.changed) {
+        let _ = writeln!(out, "{text}\n");
+        doc.insert("changed_lines".into(), crate::pays::changed_json(&entry.changed));
+    }
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     crate::Format::offer("explore", args.format, &[crate::Format::Table, crate::Format::Json])?;
     if args.target.game == "heads-up-holdem" && args.target.wager == "bad-beat" {
@@ -217,8 +232,9 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         parsheet_games::Model::Counted(w) => w,
     };
-    let games = crate::analyze::load_with_pays(&args.tables, &args.pays, &args.target)?;
-    let entry = select(&games, &args.target.game, &args.target.wager, crate::analyze::paytable_asked(&args.pays, &args.target)?)?;
+    let mut games = args.tables.load()?;
+    let paytable = crate::pays::apply(&mut games, &args.target.game, &args.target.wager, &args.pays, args.target.paytable.as_deref())?;
+    let entry = select(&games, &args.target.game, &args.target.wager, paytable.as_deref())?;
     let table = &entry.table;
     // Every argument is checked before anything is computed or printed.
     let outcomes = || wager.outcomes.join(", ");
@@ -268,6 +284,7 @@ pub fn run(args: Args) -> Result<(), String> {
     doc.insert("game".into(), json!(args.target.game));
     doc.insert("wager".into(), json!(args.target.wager));
     doc.insert("paytable".into(), json!(table.id));
+    say_changed(entry, &mut out, &mut doc);
     doc.insert("house_edge".into(), json!(fraction(&base.house_edge)));
     doc.insert("house_edge_percent".into(), json!(Decimal(&base.house_edge).percent(6)));
     let mut to_write: Option<Paytable> = None;
@@ -290,7 +307,7 @@ pub fn run(args: Args) -> Result<(), String> {
                     PayKind::For => Pay::For(below + BigRational::one()),
                     PayKind::To => Pay::To(below.max(BigRational::zero())),
                 };
-                to_write = Some(Paytable { id: format!("{}-solved", table.id), ..with_pay(table, o, pay) });
+                to_write = Some(Paytable { id: derived_id(&table.id, "solved"), ..with_pay(table, o, pay) });
             }
         }
         doc.insert("target_edge".into(), json!(fraction(target)));
@@ -345,7 +362,7 @@ pub fn run(args: Args) -> Result<(), String> {
             })).collect::<Vec<_>>(),
         }));
         if let Some(best) = found.candidates.first() {
-            to_write = Some(Paytable { id: format!("{}-explored", table.id), ..best.table.clone() });
+            to_write = Some(Paytable { id: derived_id(&table.id, "explored"), ..best.table.clone() });
         }
     }
 
@@ -408,8 +425,9 @@ fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
         crate::output::check_file_target(path, args.force)?;
     }
     let game = "heads-up-holdem";
-    let games = crate::analyze::load_with_pays(&args.tables, &args.pays, &args.target)?;
-    let entry = select(&games, game, "bad-beat", crate::analyze::paytable_asked(&args.pays, &args.target)?)
+    let mut games = args.tables.load()?;
+    let paytable = crate::pays::apply(&mut games, game, "bad-beat", &args.pays, args.target.paytable.as_deref())?;
+    let entry = select(&games, game, "bad-beat", paytable.as_deref())
         .map_err(|e| format!("{e} (the starting Bad Beat table is yours: 677a.12(c) is missing from the text)"))?;
     let t0 = &entry.table;
     let odds = &select(&games, game, "odds", None)?.table;
@@ -444,6 +462,7 @@ fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
     doc.insert("game".into(), json!(game));
     doc.insert("wager".into(), json!("bad-beat"));
     doc.insert("paytable".into(), json!(t0.id));
+    say_changed(entry, &mut out, &mut doc);
     doc.insert("reading".into(), json!(variant));
     doc.insert("main_game_house_edge".into(), json!(fraction(&main)));
     doc.insert("main_game_house_edge_percent".into(), json!(Decimal(&main).percent(6)));
@@ -457,7 +476,7 @@ fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
             let (row, below) = solved_line(&mut out, o, 16, x, "never loses to a qualifying dealer; its pay cannot move the edge", &edge_at)?;
             rows.push(row);
             if let (Some(below), true) = (below, args.line.is_some()) {
-                to_write = Some(Paytable { id: format!("{}-solved", t0.id), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
+                to_write = Some(Paytable { id: derived_id(&t0.id, "solved"), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
             }
         }
         doc.insert("target_edge".into(), json!(fraction(target)));
@@ -508,14 +527,10 @@ fn dj_wild_base(args: &Args, g: &'static parsheet_games::strategy::StrategyGame)
         crate::output::check_file_target(path, args.force)?;
     }
     let mut games = args.tables.load()?;
-    let mut paytable = args.target.paytable.as_deref();
-    if let Some(spec) = &args.pays.pays {
-        // A one-off Blind table to start from.
-        crate::pays::add(&mut games, g.game, g.wager, spec)?;
-        paytable = crate::analyze::paytable_asked(&args.pays, &args.target)?;
-    }
+    // A one-off Blind table to start from.
+    let paytable = crate::pays::apply(&mut games, g.game, g.wager, &args.pays, args.target.paytable.as_deref())?;
     let reading = crate::main_game::reading(g, args.target.variant.as_deref())?;
-    let entry = select(&games, g.game, g.wager, paytable)?;
+    let entry = select(&games, g.game, g.wager, paytable.as_deref())?;
     let t0 = &entry.table;
     let started = std::time::Instant::now();
     let s0 = g.solve(Some(reading), Some(t0))?;
@@ -527,6 +542,7 @@ fn dj_wild_base(args: &Args, g: &'static parsheet_games::strategy::StrategyGame)
     doc.insert("game".into(), json!(g.game));
     doc.insert("wager".into(), json!(parsheet_games::MAIN));
     doc.insert("paytable".into(), json!(t0.id));
+    say_changed(entry, &mut out, &mut doc);
     doc.insert("reading".into(), json!(reading));
     doc.insert("house_edge".into(), json!(fraction(&main)));
     doc.insert("house_edge_percent".into(), json!(Decimal(&main).percent(6)));
@@ -546,7 +562,7 @@ fn dj_wild_base(args: &Args, g: &'static parsheet_games::strategy::StrategyGame)
             solves += row["nearest"].as_array().map_or(0, Vec::len);
             rows.push(row);
             if let (Some(below), true) = (below, args.line.is_some()) {
-                to_write = Some(Paytable { id: format!("{}-solved", t0.id), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
+                to_write = Some(Paytable { id: derived_id(&t0.id, "solved"), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
             }
         }
         doc.insert("target_edge".into(), json!(fraction(target)));

@@ -21,6 +21,8 @@ pub struct Solved {
     pub bonus: Option<String>,
     /// Face Up Pai Gow's house way, where the game was solved against one.
     pub house_way: Option<String>,
+    /// The lines `--pays` changed in [`Solved::paytable`]'s table it started from.
+    pub changed: Vec<parsheet_tables::ChangedLine>,
     pub solution: Solution,
 }
 
@@ -88,7 +90,7 @@ pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&st
         let Some(spec) = house_way.or_else(|| HOUSE_WAY.get().map(String::as_str)) else { return Err(not_computed_yet(g)) };
         let (way, counts) = face_up_pai_gow_counts(g, spec)?;
         let solution = fupg::solution(&counts, fupg::Deck::FULL, reading, &way);
-        return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, bonus: None, house_way: Some(way.id.clone()), solution });
+        return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, bonus: None, house_way: Some(way.id.clone()), changed: Vec::new(), solution });
     }
     if house_way.is_some() {
         return Err(format!("--house-way: {} has no house way to choose (Face Up Pai Gow's dealer sets by one)", g.game));
@@ -97,7 +99,7 @@ pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&st
         if let Some(p) = paytable {
             return Err(format!("--paytable {p:?}: the {} main game does not depend on a paytable (its pays are fixed by the rules)", g.game));
         }
-        return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, bonus: None, house_way: None, solution: g.solve(Some(reading), None)? });
+        return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, bonus: None, house_way: None, changed: Vec::new(), solution: g.solve(Some(reading), None)? });
     }
     let entry = crate::analyze::select(games, g.game, g.wager, paytable)?;
     let tables = games.iter().find(|t| t.game == g.game).expect("select found the game");
@@ -107,7 +109,7 @@ pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&st
         None => None,
     };
     let solution = g.solve_with_bonus(Some(reading), Some(&entry.table), bonus_table)?;
-    Ok(Solved { game: g, reading: reading.to_string(), paytable: Some(entry.table.id.clone()), bonus: bonus_table.map(|t| t.id.clone()), house_way: None, solution })
+    Ok(Solved { game: g, reading: reading.to_string(), paytable: Some(entry.table.id.clone()), bonus: bonus_table.map(|t| t.id.clone()), house_way: None, changed: entry.changed.clone(), solution })
 }
 
 fn ratio(n: u128, d: u128) -> BigRational {
@@ -178,6 +180,9 @@ pub fn head_json(x: &Solved) -> Map<String, Value> {
 /// `analyze <game> base --format json`: the head and the figures.
 pub fn analysis_json(x: &Solved) -> Value {
     let mut m = head_json(x);
+    if !x.changed.is_empty() {
+        m.insert("changed_lines".into(), crate::pays::changed_json(&x.changed));
+    }
     m.extend(summary_json(&x.solution));
     Value::Object(m)
 }
@@ -202,10 +207,11 @@ pub fn analysis_text(x: &Solved, markdown: bool) -> String {
     let s = &x.solution;
     let mut out = String::new();
     let head = format!("{} base — {} (§ {}), optimal strategy; {}", x.game.game, x.game.title, x.game.rules, tables_words(x));
+    let changed = x.paytable.as_deref().and_then(|p| crate::pays::changed_text(p, &x.changed)).map(|c| format!("{c}\n\n")).unwrap_or_default();
     if markdown {
-        out += &format!("### {head}\n\n| outcome | net per Ante | combinations | probability | return |\n|---|--:|--:|--:|--:|\n");
+        out += &format!("### {head}\n\n{changed}| outcome | net per Ante | combinations | probability | return |\n|---|--:|--:|--:|--:|\n");
     } else {
-        out += &format!("{head}\n\n");
+        out += &format!("{head}\n\n{changed}");
     }
     let w = s.counts.rows().iter().map(|r| r.0.len()).max().unwrap_or(7).max(7);
     if !markdown {
@@ -248,11 +254,13 @@ pub fn analysis_text(x: &Solved, markdown: bool) -> String {
 /// `analyze <game> base --format csv`: one row per outcome.
 pub fn analysis_csv(x: &Solved) -> String {
     let s = &x.solution;
-    let mut out = String::from("outcome,net,combinations,probability,return,probability_decimal,return_decimal\n");
+    let mut out = String::from("outcome,net,combinations,probability,return,probability_decimal,return_decimal");
+    let changed = crate::analyze::changed_columns(x.paytable.as_deref().unwrap_or_default(), &x.changed);
+    out += if changed.is_empty() { "\n" } else { ",paytable,changed_lines\n" };
     for ((o, n), (_, net)) in s.counts.rows().iter().zip(&s.nets) {
         let p = ratio(*n, s.counts.cycle());
         let r = &p * net;
-        out += &format!("{o},{},{n},{},{},{},{}\n", fraction(net), fraction(&p), fraction(&r), Decimal(&p).with_places(12), Decimal(&r).with_places(12));
+        out += &format!("{o},{},{n},{},{},{},{}{changed}\n", fraction(net), fraction(&p), fraction(&r), Decimal(&p).with_places(12), Decimal(&r).with_places(12));
     }
     out
 }

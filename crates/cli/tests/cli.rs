@@ -296,8 +296,8 @@ fn fractional_pays_round_trip_through_list_progressive_and_the_report_json() {
 
 #[test]
 fn a_one_off_paytable_typed_with_pays() {
-    // The typed table is the same table as the one written as a file.
-    let spec = "7-card-flush=300 to 1,6-card-flush=100 to 1";
+    // The typed table is the same table as the one written as a file, whose lines left out lose.
+    let spec = "7-card-flush=300 to 1,6-card-flush=100 to 1,5-card-flush=loses,4-card-flush=loses";
     let typed: serde_json::Value = serde_json::from_str(&ok(&["analyze", "high-card-flush", "flush-bonus", "--pays", spec, "--format", "json"])).unwrap();
     assert_eq!(typed["paytable"], "custom");
     let json = r#"{"schema": 1, "game": "high-card-flush", "title": "t", "chapter": "678a", "wagers": [
@@ -311,12 +311,12 @@ fn a_one_off_paytable_typed_with_pays() {
     let file: serde_json::Value = serde_json::from_str(&ok(&["analyze", "high-card-flush", "flush-bonus", "--tables", dir.to_str().unwrap(), "--format", "json"])).unwrap();
     assert_eq!(typed["house_edge"], file["house_edge"]);
     // The same checks as a file, named by item.
-    let err = fails(&["analyze", "high-card-flush", "flush-bonus", "--pays", "7-card-flush=300 to 1,6-card-flush=-100 to 1"]);
+    let err = fails(&["analyze", "high-card-flush", "flush-bonus", "--pays", "7-card-flush=300 to 1,6-card-flush=-100 to 1,5-card-flush=loses,4-card-flush=loses"]);
     assert!(err.contains("--pays item 2 (6-card-flush=-100 to 1)"), "{err}");
     assert!(fails(&["explore", "high-card-flush", "flush-bonus", "--pays", "7-card-flush"]).contains("OUTCOME=PAY"));
     // The report finds the one wager with those outcomes and gives the table its own sheet.
     let out = dir.join("report");
-    ok(&["report", "--tables", dir.to_str().unwrap(), "--out", out.to_str().unwrap(), "--pays", "7-card-flush=250 to 1"]);
+    ok(&["report", "--tables", dir.to_str().unwrap(), "--out", out.to_str().unwrap(), "--pays", "7-card-flush=250 to 1,6-card-flush=loses,5-card-flush=loses,4-card-flush=loses"]);
     assert!(out.join("high-card-flush/flush-bonus/custom.html").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

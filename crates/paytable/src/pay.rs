@@ -16,6 +16,9 @@ pub enum Pay {
     Push,
     /// "n/a": the line exists on the printed table but pays nothing (the wager loses).
     NotAvailable,
+    /// "loses": the outcome loses the wager, as an outcome without a line does, written out
+    /// (a `--pays` table names every outcome, the losing ones as `OUTCOME=loses`).
+    Loses,
     /// "p% of meter": a share of a progressive meter.
     PercentOfMeter(BigRational),
     /// "$n": a fixed amount in dollars, for a stated wager size.
@@ -31,7 +34,7 @@ impl Pay {
             Pay::To(r) => Some(r.clone()),
             Pay::For(r) => Some(r - BigRational::one()),
             Pay::Push => Some(BigRational::from_integer(0.into())),
-            Pay::NotAvailable => Some(-BigRational::one()),
+            Pay::NotAvailable | Pay::Loses => Some(-BigRational::one()),
             Pay::PercentOfMeter(_) | Pay::Dollars(_) | Pay::DollarsAndMeter(..) => None,
         }
     }
@@ -48,7 +51,7 @@ impl fmt::Display for PayParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "cannot read pay {:?}: {} (expected \"a to b\", \"a for b\", \"Push\", \"n/a\", \"p% of meter\" or \"$n\")",
+            "cannot read pay {:?}: {} (expected \"a to b\", \"a for b\", \"Push\", \"n/a\", \"loses\", \"p% of meter\" or \"$n\")",
             self.input, self.reason
         )
     }
@@ -56,9 +59,27 @@ impl fmt::Display for PayParseError {
 
 impl std::error::Error for PayParseError {}
 
-/// A non-negative decimal amount such as `8`, `1,000` or `2.5`.
+/// A non-negative decimal amount such as `8`, `1,000` or `2.5`. A comma only separates
+/// thousands, in groups of three after the first (`1,000,000`): `1,0000` or `10,00` would
+/// otherwise read as a number the writer may not have meant (10000, 1000), so they are refused
+/// with the ways to write it.
 fn amount(text: &str) -> Result<BigRational, String> {
-    let t = text.trim().replace(',', "");
+    let text = text.trim();
+    let t = text.replace(',', "");
+    if text.contains(',') {
+        let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+        let groups: Vec<&str> = int.split(',').collect();
+        let grouped = !frac.contains(',') && (1..=3).contains(&groups[0].len()) && groups[1..].iter().all(|g| g.len() == 3);
+        if !grouped {
+            let digits = t.chars().all(|c| c.is_ascii_digit() || c == '.');
+            let meant = match thousands(&t) {
+                _ if !digits || t.is_empty() => String::new(),
+                Some(grouped) => format!(": write {t} or {grouped}"),
+                None => format!(": write {t}"),
+            };
+            return Err(format!("{text:?}: a comma only separates thousands, in groups of three digits (1,000 or 1,000,000){meant}; a fraction takes a point (2.5)"));
+        }
+    }
     if t.is_empty() {
         return Err("missing amount".into());
     }
@@ -73,6 +94,24 @@ fn amount(text: &str) -> Result<BigRational, String> {
     Ok(BigRational::new(digits, BigInt::from(10).pow(frac.len() as u32)))
 }
 
+/// `digits` (a whole number, maybe with a fraction) with commas every three digits, if it has
+/// more than three before the point.
+fn thousands(digits: &str) -> Option<String> {
+    let (int, frac) = digits.split_once('.').map_or((digits, None), |(i, f)| (i, Some(f)));
+    let int = int.trim_start_matches('0');
+    if int.len() <= 3 {
+        return None;
+    }
+    let mut out = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    Some(frac.map_or(out.clone(), |f| format!("{out}.{f}")))
+}
+
 impl FromStr for Pay {
     type Err = PayParseError;
 
@@ -85,6 +124,9 @@ impl FromStr for Pay {
         }
         if lower == "n/a" {
             return Ok(Pay::NotAvailable);
+        }
+        if lower == "loses" {
+            return Ok(Pay::Loses);
         }
         if let (Some(d), Some((_, p))) = (t.strip_prefix('$'), lower.split_once('/')) {
             let d = d.split_once('/').map_or(d, |x| x.0);
@@ -168,6 +210,7 @@ impl fmt::Display for Pay {
             Pay::For(r) => write!(f, "{} for {}", r.numer(), r.denom()),
             Pay::Push => f.write_str("Push"),
             Pay::NotAvailable => f.write_str("n/a"),
+            Pay::Loses => f.write_str("loses"),
             Pay::PercentOfMeter(p) => write!(f, "{}% of meter", percent(p)),
             Pay::Dollars(d) => write!(f, "${}", amount_text(d, true)),
             Pay::DollarsAndMeter(d, p) => write!(f, "${}/{}% of meter", amount_text(d, true), percent(p)),

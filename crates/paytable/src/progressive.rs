@@ -230,7 +230,7 @@ impl Model<'_> {
             let pay = self.table.pay(outcome).cloned();
             let probability = BigRational::from_integer(BigInt::from(*n)) / &cycle;
             let (fixed_return, share) = match &pay {
-                None | Some(Pay::NotAvailable) => (BigRational::zero(), BigRational::zero()),
+                None | Some(Pay::NotAvailable | Pay::Loses) => (BigRational::zero(), BigRational::zero()),
                 Some(Pay::To(r)) => (r + BigRational::one(), BigRational::zero()),
                 Some(Pay::For(r)) => (r.clone(), BigRational::zero()),
                 Some(Pay::Push) => (BigRational::one(), BigRational::zero()),

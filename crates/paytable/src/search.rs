@@ -536,6 +536,7 @@ fn pay_key(p: &Pay) -> String {
         Pay::For(r) => format!("for {}", q(r)),
         Pay::Push => "push".into(),
         Pay::NotAvailable => "n/a".into(),
+        Pay::Loses => "loses".into(),
         Pay::PercentOfMeter(r) => format!("meter {}", q(r)),
         Pay::Dollars(d) => format!("dollars {}", q(d)),
         Pay::DollarsAndMeter(d, r) => format!("dollars {} meter {}", q(d), q(r)),

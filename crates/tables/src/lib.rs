@@ -86,6 +86,26 @@ pub struct PaytableEntry {
     pub corrections: Vec<Correction>,
     /// The printed hand label of each line (`hand`), by outcome id, in the lines' order.
     pub hands: Vec<(String, String)>,
+    /// The lines a typed change (`--pays` on `--paytable ID`) made to the table it started
+    /// from; empty for a table as read. Every output of the table lists them.
+    pub changed: Vec<ChangedLine>,
+}
+
+/// A line changed by `--pays`: its pay before (`None`: the table had no line, so it lost) and
+/// now.
+#[derive(Clone, Debug)]
+pub struct ChangedLine {
+    pub outcome: String,
+    pub was: Option<Pay>,
+    pub pays: Pay,
+}
+
+impl fmt::Display for ChangedLine {
+    /// `full-house: 4 to 1 (was 3 to 1)`, as every format lists it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let was = self.was.as_ref().map_or("no line".to_string(), Pay::to_string);
+        write!(f, "{}: {} (was {was})", self.outcome, self.pays)
+    }
 }
 
 /// A printed pay and the pay the evidence says was meant. The printed pay stays the
@@ -376,6 +396,29 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
+/// The outcome ids a paytable of `game wager` pays on, best first, or `None` where parsheet does
+/// not compute the wager. A counted wager's are its registry outcomes; a main game's tables are
+/// read by its solver, which names the lines it looks up: DJ Wild's Blind, Heads-Up Hold 'Em's
+/// Odds (pair and up: a high card's Odds is a reading) and Bad Beat (straight and up), Saigon's
+/// Ante. A line with any other id would pay nothing, silently, so none is read.
+pub fn outcomes_of(game: &str, wager: &str) -> Option<Vec<&'static str>> {
+    use parsheet_games::strategy::{dj_wild, heads_up, saigon};
+    let best_first = |categories: &[&'static str]| categories.iter().rev().copied().collect();
+    match (game, wager) {
+        ("dj-wild", "blind") => Some(dj_wild::BLIND_OUTCOMES.to_vec()),
+        ("heads-up-holdem", "odds") => Some(best_first(&heads_up::CATEGORIES[1..])),
+        ("heads-up-holdem", "bad-beat") => Some(best_first(&heads_up::CATEGORIES[4..])),
+        ("saigon-5-card", "base") => Some(vec![saigon::WIN, saigon::WIN_POINT_5]),
+        _ => parsheet_games::find(game, wager).ok().map(|w| w.outcomes.to_vec()),
+    }
+}
+
+/// Whether a paytable of `game wager` may have a line for `outcome`: one of [`outcomes_of`], or
+/// [`parsheet_games::OTHER`] on a counted wager (the deals that hold none of them).
+fn may_pay(game: &str, wager: &str, outcomes: &[&str], outcome: &str) -> bool {
+    outcomes.contains(&outcome) || (outcome == parsheet_games::OTHER && parsheet_games::find(game, wager).is_ok())
+}
+
 fn is_id(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
@@ -426,7 +469,7 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
     let known = parsheet_games::find(game, id).ok();
     let mut paytables: Vec<PaytableEntry> = Vec::new();
     for p in w.field("paytables")?.array()? {
-        let entry = parse_paytable(known, &p)?;
+        let entry = parse_paytable(game, id, known, &p)?;
         if paytables.iter().any(|o| o.table.id == entry.table.id) {
             return Err(p.field("id")?.err(format!("paytable id {:?} appears twice", entry.table.id)));
         }
@@ -518,7 +561,8 @@ fn parse_check(known: Option<&parsheet_games::Wager>, paytables: &[PaytableEntry
     Ok(TranscriptionCheck { value, outcomes, paytable, reading, note: c.field("note")?.nonempty_string()?.to_string() })
 }
 
-fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<PaytableEntry, TableError> {
+fn parse_paytable(game: &str, wager: &str, known: Option<&parsheet_games::Wager>, p: &At) -> Result<PaytableEntry, TableError> {
+    let outcomes = outcomes_of(game, wager);
     p.keys(keys::PAYTABLE)?;
     let id_at = p.field("id")?;
     let id = id_at.string()?;
@@ -539,14 +583,9 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
         l.nested_keys("corrected", keys::LINE_CORRECTED)?;
         let outcome_at = l.field("outcome")?;
         let outcome = outcome_at.string()?;
-        if let Some(w) = known {
-            if !w.has_outcome(outcome) {
-                return Err(outcome_at.err(format!(
-                    "{outcome:?} is not an outcome of {} {}; outcomes: {}",
-                    w.game,
-                    w.id,
-                    w.outcomes.join(", ")
-                )));
+        if let Some(valid) = &outcomes {
+            if !may_pay(game, wager, valid, outcome) {
+                return Err(outcome_at.err(format!("{outcome:?} is not an outcome of {game} {wager}; outcomes: {}", valid.join(", "))));
             }
         } else if !is_id(outcome) {
             return Err(outcome_at.err(format!("{outcome:?} is not an id (letters, digits and dashes)")));
@@ -589,6 +628,7 @@ fn parse_paytable(known: Option<&parsheet_games::Wager>, p: &At) -> Result<Payta
         reading: p.optional("reading")?.map(|r| check_reading(known, &r)).transpose()?,
         corrections,
         hands,
+        changed: Vec::new(),
     })
 }
 

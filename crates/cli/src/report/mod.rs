@@ -239,8 +239,8 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut source = args.tables.source();
     if let Some(spec) = &args.pays.pays {
         let (game, wager) = crate::pays::wager_of(&games, spec)?;
-        crate::pays::add(&mut games, &game, &wager, spec)?;
-        source += &format!(", with paytable {} of {game} {wager} from --pays", crate::pays::ID);
+        let id = crate::pays::add(&mut games, &game, &wager, spec, None)?;
+        source += &format!(", with paytable {id} of {game} {wager} from --pays");
     }
     let wagers: usize = games.iter().map(|g| g.wagers.len()).sum();
     let progress = Progress::new("building the hold report", wagers as u64);
