@@ -222,3 +222,105 @@ fn pays_take_commas_only_between_items_and_in_thousands() {
     let e = fails(&["analyze", "high-card-flush", "flush-bonus", "--pays", "7-card-flush=300 to 1,6-card-flush 100 to 1,5-card-flush=10 to 1,4-card-flush=1 to 1"]);
     assert!(e.contains("\"6-card-flush 100 to 1\"") && e.contains("no \"=\""), "{e}");
 }
+
+/// Markup a hostile table file may carry in its free text.
+const HOSTILE: &str = "<script>alert(1)</script> <img src=x onerror=alert(2)> [link](javascript:alert(3)) a|b `tick` & *em*";
+
+/// Over/Under with `text` in every free-text field of the file.
+fn hostile_tables(name: &str, text: &str) -> PathBuf {
+    let dir = scratch(name);
+    let mut doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables/over-under.json")).unwrap()).unwrap();
+    doc["title"] = text.into();
+    doc["chapter"] = text.into();
+    doc["rulemaking"] = text.into();
+    for w in doc["wagers"].as_array_mut().unwrap() {
+        w["title"] = text.into();
+        w["section"] = text.into();
+        w["notes"] = serde_json::json!([text]);
+        for p in w["paytables"].as_array_mut().unwrap() {
+            p["section"] = text.into();
+            p["notes"] = serde_json::json!([text]);
+            p["terms"] = serde_json::json!({"wager": text});
+            for l in p["lines"].as_array_mut().unwrap() {
+                l["hand"] = format!("{text} {}", l["outcome"].as_str().unwrap()).into();
+                l["note"] = text.into();
+            }
+        }
+        for f in w["published"].as_array_mut().unwrap() {
+            f["section"] = text.into();
+            f["quote"] = text.into();
+            f["note"] = text.into();
+        }
+        for c in w["checks"].as_array_mut().into_iter().flatten() {
+            c["note"] = text.into();
+        }
+    }
+    fs::write(dir.join("over-under.json"), doc.to_string()).unwrap();
+    dir
+}
+
+/// Every file under `dir`, with its text (the workbook as lossy text).
+fn texts(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                stack.push(e.path());
+            } else {
+                out.push((e.path(), String::from_utf8_lossy(&fs::read(e.path()).unwrap()).into_owned()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn markup_in_a_table_file_is_escaped_in_the_html_and_markdown_report() {
+    let tables = hostile_tables("markup", HOSTILE);
+    let dir = scratch("markup-out");
+    let out = dir.join("report");
+    ok(&["report", "--tables", tables.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    for (path, text) in texts(&out) {
+        let name = path.display().to_string();
+        if name.ends_with(".html") || name.ends_with(".md") {
+            for raw in ["<script", "<img"] {
+                assert!(!text.contains(raw), "{name} holds {raw:?} raw");
+            }
+        }
+        if name.ends_with(".md") {
+            // A link only Markdown makes.
+            assert!(!text.contains("](javascript:"), "{name} holds a link");
+        }
+        if name.ends_with(".md") {
+            // Escaped, not dropped: the text is there to read.
+            assert!(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && text.contains("\\[link\\]"), "{name}");
+            // A pipe in a name cannot add a column to a Markdown table.
+            for line in text.lines().filter(|l| l.starts_with("| ") && l.contains("onerror")) {
+                assert!(!line.contains("a|b"), "{name}: {line}");
+            }
+        }
+    }
+    fs::remove_dir_all(&dir).unwrap();
+    fs::remove_dir_all(&tables).unwrap();
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    // In a table file's text: refused at load, the error naming the field with the character
+    // escaped.
+    let tables = hostile_tables("control", "red \u{1b}[31m title\u{7}");
+    let e = fails(&["analyze", "over-under", "bonus", "--tables", tables.to_str().unwrap()]);
+    assert!(e.contains("control character") && e.contains("title"), "{e}");
+    assert!(!e.chars().any(|c| c.is_control() && c != '\n'), "{e:?}");
+    fs::remove_dir_all(&tables).unwrap();
+    // In the name of a table file: printed escaped.
+    let dir = scratch("control-name");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables/over-under.json"), dir.join("over\u{1b}[2J-under.json")).unwrap();
+    let out = ok(&["list", "--tables", dir.to_str().unwrap()]);
+    assert!(out.contains("over-under") && !out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    // Typed on the command line and echoed in an error.
+    let e = fails(&["analyze", "over-under", "bonus", "--pays", "6-or-33\u{1b}[2J=50 to 1"]);
+    assert!(!e.chars().any(|c| c.is_control() && c != '\n'), "{e:?}");
+    fs::remove_dir_all(&dir).unwrap();
+}
