@@ -234,7 +234,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) if message.is_empty() => ExitCode::from(141),
         Err(message) => {
-            eprintln!("parsheet: {message}");
+            // Names from files and arguments are in the message; none may act on the terminal.
+            let lines: Vec<String> = message.split('\n').map(parsheet_tables::printable).collect();
+            eprintln!("parsheet: {}", lines.join("\n"));
             ExitCode::FAILURE
         }
     }

@@ -50,7 +50,7 @@ pub fn face_up_pai_gow_counts(g: &StrategyGame, spec: &str) -> Result<(parsheet_
     let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
     // Refuse a way that leaves a hand unset before the long solve.
     parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
-    let progress = crate::progress::Progress::new(format!("{} ({})", g.game, way.id), 10_000);
+    let progress = crate::progress::Progress::new(format!("{} ({})", g.game, parsheet_tables::printable(&way.id)), 10_000);
     let counts = fupg::count_stored(fupg::Deck::FULL, &way, &|done, total| progress.set_fraction(done, total))?;
     progress.finish();
     done.push((spec.to_string(), way.clone(), counts.clone()));
@@ -196,7 +196,7 @@ fn tables_words(x: &Solved) -> String {
         words.push(format!("{} paytable {b}", x.game.bonus_wager.unwrap_or("bonus")));
     }
     if let Some(w) = &x.house_way {
-        words.push(format!("house way {w}"));
+        words.push(format!("house way {}", parsheet_tables::printable(w)));
     }
     words.join(", ")
 }

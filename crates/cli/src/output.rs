@@ -215,7 +215,11 @@ pub fn lock_tree(out: &Path) -> Result<TreeLock, String> {
     // A few tries: each failed one means another run removed or replaced the file meanwhile.
     for _ in 0..20 {
         let file = match OpenOptions::new().read(true).write(true).create_new(true).open(&path) {
-            Ok(f) => f,
+            // The pid at once, so that a run that finds it held can name this one.
+            Ok(mut f) => {
+                writeln!(f, "{}", std::process::id()).map_err(cannot)?;
+                f
+            }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => match open_existing_lock(&path) {
                 Ok(f) => f,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
@@ -227,8 +231,15 @@ pub fn lock_tree(out: &Path) -> Result<TreeLock, String> {
             return Err(format!("{} is not a regular file; it cannot be the lock of {}: remove it", path.display(), out.display()));
         }
         if !try_flock(&file).map_err(cannot)? {
-            let holder = fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok());
-            let pid = holder.map_or("that is starting".to_string(), |p| format!("pid {p}"));
+            // A run that is taking over a stale lock writes its pid just after: wait a moment for it.
+            let holder = (0..50).find_map(|_| {
+                let pid = fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok());
+                if pid.is_none() {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+                pid
+            });
+            let pid = holder.map_or("pid not written yet".to_string(), |p| format!("pid {p}"));
             return Err(format!(
                 "{} is being written by another parsheet run ({pid}, lock {}); wait for it to end, or choose another --out",
                 out.display(),

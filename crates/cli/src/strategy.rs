@@ -93,7 +93,7 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
         // Refuse a way that leaves a hand unset before the long solve (every seven-card hand).
         parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
     }
-    let progress = crate::progress::Progress::new(format!("face-up-pai-gow ({})", way.id), 10_000);
+    let progress = crate::progress::Progress::new(format!("face-up-pai-gow ({})", parsheet_tables::printable(&way.id)), 10_000);
     let counts = fupg::count_stored(deck, &way, &|done, total| progress.set_fraction(done, total))?;
     progress.finish();
     let g = find_strategy("face-up-pai-gow")?;
@@ -119,7 +119,7 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
             println!("{}", serde_json::json!({"game": g.game, "rules": g.rules, "house_way": way.id, "deck": deck_text, "policies": rows, "optimal_rule": fupg::OPTIMAL_RULE}));
         }
         _ => {
-            println!("{} (§ {})\nhouse way: {} ({})\ndeck: {deck_text}\n", g.title, g.rules, way.id, way.title);
+            println!("{} (§ {})\nhouse way: {} ({})\ndeck: {deck_text}\n", g.title, g.rules, parsheet_tables::printable(&way.id), parsheet_tables::printable(&way.title));
             for (p, s) in &policies {
                 let reading = g.variants.iter().find(|v| v.id == *p).unwrap();
                 println!("{p}: {}", reading.description);

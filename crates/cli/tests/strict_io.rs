@@ -290,7 +290,7 @@ fn markup_in_a_table_file_is_escaped_in_the_html_and_markdown_report() {
         }
         if name.ends_with(".md") {
             // A link only Markdown makes.
-            assert!(!text.contains("](javascript:"), "{name} holds a link");
+            assert!(!text.contains("[link](javascript:"), "{name} holds a link");
         }
         if name.ends_with(".md") {
             // Escaped, not dropped: the text is there to read.

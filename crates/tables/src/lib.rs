@@ -248,7 +248,8 @@ pub fn load_dir(dir: &Path) -> Result<Vec<GameTables>, TableError> {
     paths.sort();
     let mut games = Vec::new();
     for path in paths {
-        let file = path.display().to_string();
+        // The name as printed: a file name may hold control characters.
+        let file = printable(&path.display().to_string());
         let Some(text) = read_table_file(&path).map_err(|problem| TableError { file: file.clone(), field: String::new(), problem })? else { continue };
         games.push(parse(&file, &text)?);
     }
@@ -423,11 +424,41 @@ fn is_id(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
+/// Refuses a control character (an escape, a bell, a newline, ...) anywhere in the text of a
+/// file, keys included: every string of a table is a name or a sentence that parsheet prints to
+/// a terminal or into a report, where such a character could rewrite the screen or the page.
+fn refuse_control_characters(v: &Value, path: &str) -> Result<(), (String, String)> {
+    let check = |text: &str, at: &str| match text.chars().find(|c| c.is_control()) {
+        Some(c) => Err((at.to_string(), format!("holds the control character U+{:04X} in {}; a table's text is printable characters only", c as u32, printable(text)))),
+        None => Ok(()),
+    };
+    match v {
+        Value::String(t) => check(t, path),
+        Value::Array(items) => items.iter().enumerate().try_for_each(|(i, x)| refuse_control_characters(x, &format!("{path}[{i}]"))),
+        Value::Object(m) => m.iter().try_for_each(|(k, x)| {
+            let at = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+            check(k, &format!("{at} (the key)"))?;
+            refuse_control_characters(x, &at)
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// `text` with each control character written as an escape (`\u{1b}`), so that a name read from
+/// a file or a directory can be printed without acting on the terminal.
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    text.chars().map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+}
+
 /// Reads one file's text. `file` is only used in error messages.
 pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
     // Some editors start UTF-8 files with a byte-order mark; it is not JSON, but it is harmless.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value = strict::from_str(text).map_err(|(field, problem)| TableError { file: file.to_string(), field, problem })?;
+    refuse_control_characters(&value, "").map_err(|(field, problem)| TableError { file: file.to_string(), field, problem })?;
     let root = At { file, path: String::new(), value: &value };
     root.keys(keys::FILE)?;
     let schema = root.field("schema")?;

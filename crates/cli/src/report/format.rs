@@ -17,7 +17,38 @@ pub fn arr(v: &Value) -> &[Value] {
 
 /// HTML-escapes text.
 pub fn esc(t: &str) -> String {
-    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// Markdown-escapes text of the document, so that no name or note makes HTML, a link, an image,
+/// emphasis, a code span or a table column: each character that could is backslash-escaped, or
+/// written as an entity where a backslash would not stop it (`<`, `>`, `&`). Control characters
+/// (refused in table files) are written as escapes.
+pub fn md(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    for c in parsheet_tables::printable(t).chars() {
+        match c {
+            '<' => out += "&lt;",
+            '>' => out += "&gt;",
+            '&' => out += "&amp;",
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An id as a Markdown code span where it is one (letters, digits and `-_.+`), else as escaped
+/// text: a backtick in a name would end the span, and a code span shows escapes literally.
+pub fn md_code(t: &str) -> String {
+    if !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c)) {
+        format!("`{t}`")
+    } else {
+        md(t)
+    }
 }
 
 /// An exact number of the document: "n" or "n/d".

@@ -249,7 +249,8 @@ pub fn run(args: Args) -> Result<(), String> {
     let files = files(&report)?;
     let out = &args.out;
     crate::output::write_tree(out, &files, &lock)?;
-    println!("wrote {} files to {} (open {}/index.html)", files.len(), out.display(), out.display());
+    let shown = parsheet_tables::printable(&out.display().to_string());
+    println!("wrote {} files to {shown} (open {shown}/index.html)", files.len());
     Ok(())
 }
 
