@@ -324,3 +324,10 @@ fn control_characters_never_reach_the_terminal() {
     assert!(!e.chars().any(|c| c.is_control() && c != '\n'), "{e:?}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn pays_on_a_meter_wager_is_refused_not_ignored() {
+    // Before: the figures of paytable A, as if nothing had been typed.
+    let e = fails(&["analyze", "high-card-flush", "progressive", "--paytable", "A", "--pays", "3-card-straight-flush=5 for 1"]);
+    assert!(e.contains("--pays") && e.contains("--tables"), "{e}");
+}
