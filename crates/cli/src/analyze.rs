@@ -88,6 +88,13 @@ pub fn run(args: Args) -> Result<(), String> {
     let paytable = crate::pays::apply(&mut games, &args.target.game, &args.target.wager, &args.pays, args.target.paytable.as_deref())?;
     let entry = select(&games, &args.target.game, &args.target.wager, paytable.as_deref())?;
     if crate::progressive::needs_model(entry) {
+        if args.pays.pays.is_some() {
+            // The model reads its tables itself; a typed table would be passed over silently.
+            return Err(format!(
+                "--pays: paytable {} of {} {} pays from a meter, in dollars or with Envy, whose model reads paytables from files only: write the table to a file of the tables/ format and give its directory with --tables DIR",
+                entry.table.id, args.target.game, args.target.wager
+            ));
+        }
         // Meter, dollar or Envy pays: the progressive model answers, with its default assumptions.
         return crate::progressive::analyze(&args.target, &args.tables, args.format);
     }
