@@ -98,7 +98,7 @@ fn only(file: &str, field: &str, v: &Value, keys: &[&str]) -> Result<(), TableEr
 /// Parses a way's text under `options` ("name=choice,name=choice"; unnamed options take their
 /// defaults).
 pub fn parse(file: &str, text: &str, options: &str) -> Result<HouseWay, TableError> {
-    let root: Value = crate::strict::from_str(text).map_err(|(field, problem)| err(file, &field, problem))?;
+    let root: Value = parsheet_json::from_str(text).map_err(|(field, problem)| err(file, &field, problem))?;
     only(file, "", &root, &["schema", "id", "title", "source", "adaptations", "options", "rules"])?;
     if root.get("schema").and_then(Value::as_u64) != Some(1) {
         return Err(err(file, "schema", "unsupported schema version; this parsheet reads schema 1"));

@@ -16,7 +16,7 @@ use parsheet_paytable::{Line, Pay, Paytable};
 use serde_json::{Map, Value};
 
 pub mod house_way;
-mod strict;
+use parsheet_json as strict;
 
 /// A table file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
