@@ -213,3 +213,22 @@ fn the_cache_holds_only_signed_whole_counts_its_owner_wrote() {
     let e = fails(&fortune);
     assert!(e.contains("can be written by others") && e.contains("chmod 700"), "{e}");
 }
+
+/// The format as docs/JSON.md states it, checked by another HMAC implementation: the shell
+/// pipeline of the docs, with openssl (skipped, saying so, where openssl is missing).
+#[test]
+fn the_signature_is_the_documented_hmac() {
+    if std::process::Command::new("openssl").arg("version").output().is_err() {
+        eprintln!("SKIPPED: no openssl to check the documented HMAC with");
+        return;
+    }
+    let dir = temp("openssl");
+    let files = shards(&dir, "foxwoods", 2);
+    let script = r#"key=$(cat "$PARSHEET_KEY_FILE"); head -c -1 "$1" | sed 's/,"mac":"[0-9a-f]*"}$/}/' | tr -d '\n' | openssl dgst -sha256 -mac HMAC -macopt hexkey:$key"#;
+    let out = std::process::Command::new("sh").arg("-c").arg(script).arg("sh").arg(&files[0]).env("PARSHEET_KEY_FILE", common::key_file()).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let digest = String::from_utf8(out.stdout).unwrap();
+    let digest = digest.trim().rsplit(' ').next().unwrap().to_string();
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(text.ends_with(&format!(",\"mac\":\"{digest}\"}}\n")), "openssl says {digest}; the file ends {}", &text[text.len() - 80..]);
+}
