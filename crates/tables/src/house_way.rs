@@ -24,6 +24,13 @@ use crate::TableError;
 /// The built-in house ways: (file, text).
 pub const BUILTIN: &[(&str, &str)] = &[
     ("foxwoods.json", include_str!("../../../house-ways/foxwoods.json")),
+    ("santa-ana-star.json", include_str!("../../../house-ways/santa-ana-star.json")),
+    ("foxwoods-ballys-atlantic-city.json", include_str!("../../../house-ways/foxwoods-ballys-atlantic-city.json")),
+    ("foxwoods-british-columbia.json", include_str!("../../../house-ways/foxwoods-british-columbia.json")),
+    ("foxwoods-canterbury-park-two-pair.json", include_str!("../../../house-ways/foxwoods-canterbury-park-two-pair.json")),
+    ("foxwoods-gold-star.json", include_str!("../../../house-ways/foxwoods-gold-star.json")),
+    ("foxwoods-harrahs-reno-two-pair.json", include_str!("../../../house-ways/foxwoods-harrahs-reno-two-pair.json")),
+    ("foxwoods-trump-plaza-two-pair.json", include_str!("../../../house-ways/foxwoods-trump-plaza-two-pair.json")),
     ("highest-high.json", include_str!("../../../house-ways/highest-high.json")),
 ];
 
@@ -184,6 +191,33 @@ fn identifier(file: &str, field: &str, s: &str) -> Result<(), TableError> {
     }
 }
 
+/// The options a way's text declares: (id, choices, default), in file order.
+pub fn declared_options(file: &str, text: &str) -> Result<Vec<(String, Vec<String>, String)>, TableError> {
+    parse(file, text, "")?;
+    let root: Value = crate::strict::from_str(text).map_err(|(field, problem)| err(file, &field, problem))?;
+    let list = root.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
+    Ok(list
+        .iter()
+        .map(|o| {
+            let s = |k: &str| o.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+            let choices = o.get("choices").and_then(Value::as_object).map(|c| c.keys().cloned().collect()).unwrap_or_default();
+            (s("id"), choices, s("default"))
+        })
+        .collect())
+}
+
+/// Every `id[:option=choice,...]` of a built-in way: each combination of its options' choices
+/// (the defaults first), for checks that must cover every reading a user can pick.
+pub fn builtin_specs(id: &str) -> Result<Vec<String>, TableError> {
+    let (file, text) = BUILTIN.iter().find(|(f, _)| f.trim_end_matches(".json") == id).ok_or_else(|| err(id, "", format!("no built-in house way {id:?}")))?;
+    let mut specs = vec![Vec::new()];
+    for (oid, choices, default) in declared_options(file, text)? {
+        let picks: Vec<String> = std::iter::once(&default).chain(choices.iter().filter(|c| **c != default)).map(|c| format!("{oid}={c}")).collect();
+        specs = specs.iter().flat_map(|s| picks.iter().map(|p| [s.clone(), vec![p.clone()]].concat())).collect();
+    }
+    Ok(specs.into_iter().map(|s| if s.is_empty() { id.to_string() } else { format!("{id}:{}", s.join(",")) }).collect())
+}
+
 /// Parses a way's text under `options` ("name=choice,name=choice"; unnamed options take their
 /// defaults). Every rule is parsed, under whichever option it is filed, so a file is refused
 /// at once rather than when someone first picks the option with the broken rule.
@@ -270,7 +304,11 @@ pub fn parse(file: &str, text: &str, options: &str) -> Result<HouseWay, TableErr
 
 /// One rule, and whether it applies under the chosen options.
 fn parse_rule(file: &str, f: &str, r: &Value, schema: u64, declared: &BTreeMap<String, Vec<String>>, chosen: &BTreeMap<String, String>) -> Result<(Rule, bool), TableError> {
-    only(file, f, r, &["name", "when", "option", "plays"])?;
+    // Schema 2: a rule may quote where it comes from (a borrowed rule names its source).
+    only(file, f, r, if schema >= 2 { &["name", "when", "option", "plays", "source"] } else { &["name", "when", "option", "plays"] })?;
+    if r.get("source").is_some_and(|s| !s.is_string()) {
+        return Err(err(file, &format!("{f}.source"), "expected a string"));
+    }
     let name = r.get("name").and_then(Value::as_str).filter(|n| !n.is_empty()).ok_or_else(|| err(file, &format!("{f}.name"), "missing string"))?;
     let mut applies = true;
     if let Some(opt) = r.get("option") {
@@ -335,7 +373,7 @@ fn parse_rule(file: &str, f: &str, r: &Value, schema: u64, declared: &BTreeMap<S
     for (j, p) in pl.iter().enumerate() {
         let pf = format!("{f}.plays[{j}]");
         let v1 = ["high_at_least", "low", "low_at_least", "prefer"];
-        let v2 = ["high_at_least", "low", "low_at_least", "prefer", "high_at_most"];
+        let v2 = ["high_at_least", "low", "low_at_least", "prefer", "high_at_most", "low_at_most"];
         only(file, &pf, p, if schema >= 2 { &v2 } else { &v1 })?;
         let mut play = Play::default();
         if let Some(v) = p.get("high_at_least") {
@@ -357,6 +395,12 @@ fn parse_rule(file: &str, f: &str, r: &Value, schema: u64, declared: &BTreeMap<S
         }
         if let Some(v) = p.get("low_at_least") {
             play.low_at_least = Some(rank(file, &format!("{pf}.low_at_least"), v)?);
+        }
+        if let Some(v) = p.get("low_at_most") {
+            play.low_at_most = Some(rank(file, &format!("{pf}.low_at_most"), v)?);
+            if play.low_at_least.zip(play.low_at_most).is_some_and(|(lo, hi)| lo > hi) {
+                return Err(err(file, &format!("{pf}.low_at_most"), "below low_at_least: no setting can meet both"));
+            }
         }
         if let Some(v) = p.get("prefer") {
             play.prefer = match v.as_str() {

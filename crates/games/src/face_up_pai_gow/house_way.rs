@@ -31,7 +31,8 @@
 //! singles as a two-card hand ("an ace with a face", "King/Jack or better"), whether an
 //! ace-high straight can be made only with the joker beside a natural ace and whether a lower
 //! straight can be made (Bally's and British Columbia break the first to a pair of aces), and a
-//! ceiling on the high hand's category (to make a play break a straight). Fields left unset
+//! ceiling on the high hand's category and on the low hand's top card (to make a play give up a
+//! straight, or keep the aces in back). Fields left unset
 //! print nothing in `Debug`, so a schema-1 way's rules print as they always did: the solver's
 //! count key is that text, and a cached count of a schema-1 way stays valid.
 //!
@@ -187,9 +188,13 @@ pub struct Play {
     /// The low hand's top card (the pair's rank for a pair) ranks at least this.
     pub low_at_least: Option<u8>,
     pub prefer: Prefer,
-    /// Schema 2: the high hand's category is at most this ("a pair of aces in the high hand":
-    /// the straight is broken).
+    /// Schema 2: the high hand's category is at most this ("pair in back, ace in front": the
+    /// straight is given up).
     pub high_at_most: Option<Category>,
+    /// Schema 2: the low hand's top card (the joker as an ace) ranks at most this: with `K`,
+    /// the aces and the joker stay in back ("pair of Aces in the high hand and next two highest
+    /// cards in the low hand").
+    pub low_at_most: Option<u8>,
 }
 
 // As for `Condition`: the schema-2 field prints only when set.
@@ -199,6 +204,9 @@ impl fmt::Debug for Play {
         d.field("high_at_least", &self.high_at_least).field("low", &self.low).field("low_at_least", &self.low_at_least).field("prefer", &self.prefer);
         if self.high_at_most.is_some() {
             d.field("high_at_most", &self.high_at_most);
+        }
+        if self.low_at_most.is_some() {
+            d.field("low_at_most", &self.low_at_most);
         }
         d.finish()
     }
@@ -369,6 +377,7 @@ impl Play {
                 LowKind::NoPair => !s.low.is_pair(),
             }
             && self.low_at_least.is_none_or(|r| s.low.high() >= r)
+            && self.low_at_most.is_none_or(|r| s.low.high() <= r)
     }
 
     /// The play's setting of these settings, if some legal one meets its constraints.
