@@ -521,7 +521,7 @@ fn check_part(ways: &[&HouseWay], part: &[(CardSet, u64)]) -> Result<(), (usize,
 /// suits below `suits`), weighted by the relabellings of the deck's own suits. The weights add
 /// up to C(deck size, 7).
 pub fn for_each_hand_class(deck: Deck, mut visit: impl FnMut(CardSet, u64)) {
-    assert!((1..=4).contains(&deck.suits), "a deck has one to four suits");
+    assert!((1..=4).contains(&deck.suits) && deck.rank_mask < 1 << 13, "a deck has one to four suits of thirteen ranks: {deck:?}");
     let suits = deck.suits as usize;
     iso::for_each_class(7, deck.joker, |hand, weight| {
         if deck == Deck::FULL {
