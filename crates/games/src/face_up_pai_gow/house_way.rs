@@ -32,9 +32,9 @@
 //! ace-high straight can be made only with the joker beside a natural ace and whether a lower
 //! straight can be made (Bally's and British Columbia break the first to a pair of aces), and a
 //! ceiling on the high hand's category and on the low hand's top card (to make a play give up a
-//! straight, or keep the aces in back). Fields left unset
-//! print nothing in `Debug`, so a schema-1 way's rules print as they always did: the solver's
-//! count key is that text, and a cached count of a schema-1 way stays valid.
+//! straight, or keep the aces in back). Fields left unset print nothing in `Debug`, so a
+//! schema-1 way's rules print as they always did: the solver's count key is that text, and a
+//! cached count of a schema-1 way stays valid.
 //!
 //! Suits enter only through flushes: every condition and play is a function of the ranks, the
 //! joker and the evaluator's values, so two hands with the same ranks and no possible flush are
