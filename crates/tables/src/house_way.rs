@@ -194,7 +194,7 @@ fn identifier(file: &str, field: &str, s: &str) -> Result<(), TableError> {
 /// The options a way's text declares: (id, choices, default), in file order.
 pub fn declared_options(file: &str, text: &str) -> Result<Vec<(String, Vec<String>, String)>, TableError> {
     parse(file, text, "")?;
-    let root: Value = crate::strict::from_str(text).map_err(|(field, problem)| err(file, &field, problem))?;
+    let root: Value = parsheet_json::from_str(text).map_err(|(field, problem)| err(file, &field, problem))?;
     let list = root.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
     Ok(list
         .iter()
