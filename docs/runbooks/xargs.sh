@@ -46,6 +46,8 @@ export RAYON_NUM_THREADS=${RAYON_NUM_THREADS:-$((cpus / p > 0 ? cpus / p : 1))}
 mkdir -p "$dir/logs"
 case $format in table) result=$dir/result.txt ;; *) result=$dir/result.$format ;; esac
 
+# The key that signs the shards: made once here, not by P shards at once (docs/SECURITY.md).
+"$parsheet" key >/dev/null || { echo "xargs.sh: no usable key file (see the message above)" >&2; exit 1; }
 if [ -n "$only" ]; then shards=${only//,/ }; else shards=$(seq 0 $((n - 1))); fi
 echo "xargs.sh: $(wc -w <<<"$shards") of $n shards, $p at a time, $RAYON_NUM_THREADS threads each" >&2
 start=$SECONDS

@@ -59,6 +59,9 @@ enum Command {
     /// Adds up the shard files of one sharded run (`--shard K/N --out FILE`) and prints what the
     /// unsharded command prints; the merged counts go to the cache.
     Merge(store::MergeArgs),
+    /// Prints the path of the key that signs count files (shards, the cache), creating it if
+    /// there is none; a cluster's nodes share this file (docs/SECURITY.md).
+    Key(store::KeyArgs),
 }
 
 /// Where paytables come from.
@@ -163,11 +166,11 @@ fn run(command: Command) -> Result<(), String> {
             analyze::run(args)
         }
         Command::Verify(args) => {
-            store::install(&args.cache);
+            store::install(&args.cache)?;
             verify::run(args)
         }
         Command::Explain(args) => {
-            store::install(&args.cache);
+            store::install(&args.cache)?;
             explain::run(args)
         }
         Command::Explore(args) => {
@@ -175,7 +178,7 @@ fn run(command: Command) -> Result<(), String> {
             explore::run(args)
         }
         Command::Report(args) => {
-            store::install(&args.cache);
+            store::install(&args.cache)?;
             report::run(args)
         }
         Command::Simulate(args) => simulate::run(args),
@@ -184,7 +187,7 @@ fn run(command: Command) -> Result<(), String> {
             strategy::run(args)
         }
         Command::Progressive(args) => progressive::run(args),
-        Command::Merge(_) => Err("a merge runs the shards' own command, not another merge".into()),
+        Command::Merge(_) | Command::Key(_) => Err("a merge runs the shards' own command, not another merge".into()),
     }
 }
 
@@ -209,15 +212,11 @@ fn main() -> ExitCode {
         default_hook(info);
     }));
     let result = match Cli::parse().command {
-        Command::Merge(args) => store::merge(args).and_then(|argv| {
-            let cli = Cli::try_parse_from(&argv).map_err(|e| format!("the shards' command `{}` does not parse: {e}", argv[1..].join(" ")))?;
-            run(cli.command)?;
-            if store::merge_used() {
-                Ok(())
-            } else {
-                Err(format!("`parsheet {}` did not ask for the shards' computation", argv[1..].join(" ")))
-            }
+        Command::Merge(args) => store::merge(args, &|argv| {
+            let cli = Cli::try_parse_from(argv).map_err(|e| format!("the shards' command `{}` does not parse: {e}", argv[1..].join(" ")))?;
+            run(cli.command)
         }),
+        Command::Key(args) => store::key(args),
         command => run(command).and_then(|()| store::check_shard_written()),
     };
     // A shard run ends once its file is written.

@@ -34,7 +34,9 @@ pub static HOUSE_WAY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 /// unknown one before any work.
 pub fn use_house_way(spec: Option<&str>) -> Result<(), String> {
     let Some(spec) = spec else { return Ok(()) };
-    parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
+    let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
+    // Every seven-card hand set, before anything is computed or written.
+    parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
     HOUSE_WAY.set(spec.to_string()).map_err(|_| "the house way of this run is already set".to_string())
 }
 
@@ -48,8 +50,10 @@ pub fn face_up_pai_gow_counts(g: &StrategyGame, spec: &str) -> Result<(parsheet_
         return Ok((way.clone(), counts.clone()));
     }
     let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
-    // Refuse a way that leaves a hand unset before the long solve.
-    parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
+    // Refuse a way that leaves a hand unset before the long solve (`use_house_way` did already).
+    if HOUSE_WAY.get().map(String::as_str) != Some(spec) {
+        parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
+    }
     let progress = crate::progress::Progress::new(format!("{} ({})", g.game, parsheet_tables::printable(&way.id)), 10_000);
     let counts = fupg::count_stored(fupg::Deck::FULL, &way, &|done, total| progress.set_fraction(done, total))?;
     progress.finish();

@@ -1,20 +1,20 @@
 //! Where this process's counts come from: the results cache, one shard of a sharded run, or the
 //! shards a `merge` read. The math crates ask `parsheet_shard::counted(key, compute)`; this is
-//! the store behind it (docs/SHARDING.md).
+//! the store behind it (docs/SHARDING.md). Files are `parsheet-store`'s signed count files; what
+//! parsheet trusts and why is docs/SECURITY.md.
 //!
-//! Every kept count is a JSON file naming its fingerprint: a SHA-256 of the computation's key
-//! (what it counts and every input it depends on) and of the build (a hash of the source code,
-//! `build.rs`). A file is used only when its recorded computation, inputs and build equal this
-//! run's, and when its fingerprint is what they hash to, so neither a stale cache entry (another
-//! build) nor a foreign one (other inputs) nor a shard of another run is ever read as this one.
-//! Tallies are written as decimal integers, one string of comma-separated values per part.
+//! A merge runs the command recorded in the shards (signed with them) again, with the merged
+//! counts as its computation, so it prints exactly what one process prints. Before it runs
+//! anything for real it checks the command: only `analyze`, `strategy` and `explore --search`
+//! with options that read (never `--write`, `--out`, `--force`, `--shard`), and a probe run,
+//! which stops at the computation the command would split, must find the shards' fingerprint.
+//! `--recheck K` then recounts K shards here and refuses the merge if any differs.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use parsheet_shard::{Combine, Key, Shard, Store, Tally};
-use serde_json::{json, Map, Value};
-use sha2::{Digest, Sha256};
+use parsheet_store::{Cache, CountFile, Kind, Loaded, Plan, SigningKey};
 
 /// The build's fingerprint (`build.rs`): a SHA-256 of the workspace's sources and manifests.
 pub const BUILD: &str = env!("PARSHEET_BUILD");
@@ -22,15 +22,16 @@ pub const BUILD: &str = env!("PARSHEET_BUILD");
 /// What a shard run returns once its file is written: not an error, the run's end.
 pub const SHARD_WRITTEN: &str = "\u{1}shard written";
 
-/// The most bytes of one count file read (a Heads-Up Hold 'Em shard is about 8 MB).
-const MAX_FILE: u64 = 256 << 20;
+/// What a probe or a recheck run returns once it has what it came for.
+const STOPPED: &str = "\u{1}stopped at the split computation";
 
 /// `--cache DIR` / `--no-cache`, on every command that computes.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct CacheArgs {
     /// Keep finished counts in DIR and reuse them (default: $PARSHEET_CACHE, else
-    /// $XDG_CACHE_HOME/parsheet, else ~/.cache/parsheet). Entries are keyed by their inputs and
-    /// the build, so a stale or foreign entry is never used.
+    /// $XDG_CACHE_HOME/parsheet, else ~/.cache/parsheet). Entries are signed with your key
+    /// ($PARSHEET_KEY_FILE, else ~/.config/parsheet/key) and keyed by their inputs and the
+    /// build, so a stale, foreign or edited entry is never used.
     #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
     pub cache: Option<PathBuf>,
     /// Compute everything; read and write no cache.
@@ -59,13 +60,54 @@ impl CacheArgs {
             (false, None) => vec![],
         }
     }
+
+    /// The cache of this run, opened (and its key created) on first use; a cache others can
+    /// write is refused. Without a key location (no HOME), the run goes on without a cache.
+    fn open(&self) -> Result<Option<Cache>, String> {
+        let Some(dir) = self.dir() else { return Ok(None) };
+        let Some(key_path) = parsheet_store::default_key_path() else {
+            eprintln!("parsheet: no key file location (set PARSHEET_KEY_FILE or HOME): running without the results cache");
+            return Ok(None);
+        };
+        let key = SigningKey::open_or_create(&key_path)?;
+        Cache::open(&dir, key).map(Some)
+    }
+}
+
+/// The signing key of a shard run or a merge: `create` for a run that writes (a first run on a
+/// machine makes the key), not for a merge, whose files a missing key could only refuse.
+fn signing_key(create: bool) -> Result<SigningKey, String> {
+    let path = parsheet_store::default_key_path().ok_or("no key file location: set PARSHEET_KEY_FILE (or HOME); docs/SECURITY.md")?;
+    if create {
+        SigningKey::open_or_create(&path)
+    } else {
+        SigningKey::open(&path)
+    }
+}
+
+/// `parsheet key`.
+#[derive(clap::Args)]
+pub struct KeyArgs {
+    /// Only print where the key is looked for; create nothing.
+    #[arg(long)]
+    pub path_only: bool,
+}
+
+/// `parsheet key`: the key file's path, the key created if missing (and checked if present).
+pub fn key(args: KeyArgs) -> Result<(), String> {
+    let path = parsheet_store::default_key_path().ok_or("no key file location: set PARSHEET_KEY_FILE (or HOME)")?;
+    if !args.path_only {
+        signing_key(true)?;
+    }
+    println!("{}", path.display());
+    Ok(())
 }
 
 /// `--shard K/N --out FILE`, on the commands whose computation splits.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct ShardArgs {
     /// Count only shard K of N (K from 0 to N-1) of the computation and write its exact
-    /// partial counts to --out; `parsheet merge` adds the N files up.
+    /// partial counts to --out, signed with your key; `parsheet merge` adds the N files up.
     #[arg(long, value_name = "K/N", requires = "out", value_parser = parse_shard)]
     pub shard: Option<Shard>,
     /// The shard file to write (refused if it exists, unless --force).
@@ -108,210 +150,162 @@ impl Target {
     }
 }
 
+/// What the split computation of this process does.
 enum Mode {
+    /// Whole counts, from the cache or computed.
     Cache,
-    Shard { shard: Shard, out: PathBuf, force: bool, command: Vec<String>, target: Target },
-    Merge { fingerprint: String, computation: String, tallies: Vec<Tally>, target: Target },
+    /// Count one shard and write it.
+    Shard { shard: Shard, out: PathBuf, force: bool, command: Vec<String>, key: SigningKey },
+    /// A merge's check of its command: note the computation's fingerprint and stop.
+    Probe { found: Option<(String, String)> },
+    /// A merge's recount of one shard here.
+    Recheck { shard: Shard, expected: Tally, same: Option<bool> },
+    /// The merged counts.
+    Merge { fingerprint: String, computation: String, tallies: Vec<Tally>, used: bool },
 }
 
-struct CliStore {
-    cache: Option<PathBuf>,
-    mode: Mutex<Mode>,
+struct Process {
+    cache: Option<Cache>,
+    /// The computation a `--shard` or `merge` concerns.
+    target: Target,
+    mode: Mode,
 }
+
+static PROCESS: Mutex<Option<Process>> = Mutex::new(None);
+
+fn with_process<T>(f: impl FnOnce(&mut Process) -> T) -> T {
+    let mut p = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    f(p.as_mut().expect("the store is installed before any count"))
+}
+
+/// The `parsheet_shard::Store` of this process; its state is [`PROCESS`], which a merge changes
+/// between its runs of the recorded command.
+struct CliStore;
 
 /// The fingerprint of `key` under this build.
-pub fn fingerprint(key: &Key) -> String {
-    fingerprint_of(&key.computation, &key.inputs, BUILD)
+fn fingerprint(key: &Key) -> String {
+    parsheet_store::fingerprint(&key.computation, &key.inputs, BUILD)
 }
 
-fn fingerprint_of(computation: &str, inputs: &str, build: &str) -> String {
-    let mut h = Sha256::new();
-    for part in ["parsheet counts v1", build, computation, inputs] {
-        h.update((part.len() as u64).to_le_bytes());
-        h.update(part.as_bytes());
-    }
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn tally_json(t: &Tally) -> Value {
-    let parts: Map<String, Value> =
-        t.parts().iter().map(|(name, values)| (name.clone(), Value::String(values.iter().map(i128::to_string).collect::<Vec<_>>().join(",")))).collect();
-    Value::Object(parts)
-}
-
-fn tally_of(v: &Value) -> Result<Tally, String> {
-    let parts = v.as_object().ok_or("\"tally\" is not an object")?;
-    let mut t = Tally::new();
-    for (name, values) in parts {
-        let text = values.as_str().ok_or_else(|| format!("\"tally\".{name:?} is not a string of integers"))?;
-        let values: Vec<i128> = if text.is_empty() {
-            vec![]
-        } else {
-            text.split(',').map(|x| x.parse::<i128>().map_err(|_| format!("\"tally\".{name:?} holds {:?}, not an integer", x.chars().take(40).collect::<String>()))).collect::<Result<_, _>>()?
-        };
-        t.push(name, values);
-    }
-    Ok(t)
-}
-
-/// A file of counts (a cache entry or a shard), with everything that says what it counts.
-fn document(kind: &str, key: &Key, tally: &Tally, extra: Vec<(&str, Value)>) -> Value {
-    let mut m = Map::new();
-    m.insert("parsheet".into(), json!(kind));
-    m.insert("format".into(), json!(1));
-    m.insert("fingerprint".into(), json!(fingerprint(key)));
-    m.insert("build".into(), json!(BUILD));
-    m.insert("computation".into(), json!(key.computation));
-    m.insert("inputs".into(), json!(key.inputs));
-    for (k, v) in extra {
-        m.insert(k.into(), v);
-    }
-    let tally = tally_json(tally);
-    m.insert("tally_sha256".into(), json!(checksum(&tally)));
-    m.insert("tally".into(), tally);
-    Value::Object(m)
-}
-
-/// A SHA-256 of the tally as written: it finds a damaged or truncated file (not a forged one;
-/// the merged counts are checked again by the computation: every deal counted once).
-fn checksum(tally: &Value) -> String {
-    Sha256::digest(tally.to_string().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A count file read back, its identity checked against itself.
-struct Read {
-    fingerprint: String,
-    build: String,
-    computation: String,
-    tally: Tally,
-    doc: Map<String, Value>,
-}
-
-fn read(path: &Path, kind: &str) -> Result<Read, String> {
-    let at = |e: String| format!("{}: {e}", path.display());
-    let meta = std::fs::metadata(path).map_err(|e| at(e.to_string()))?;
-    if !meta.is_file() {
-        return Err(at("not a regular file".into()));
-    }
-    if meta.len() > MAX_FILE {
-        return Err(at(format!("{} bytes; a count file has at most {MAX_FILE}", meta.len())));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| at(e.to_string()))?;
-    let v: Value = serde_json::from_str(&text).map_err(|e| at(format!("not JSON: {e}")))?;
-    let Value::Object(doc) = v else { return Err(at("not a JSON object".into())) };
-    let field = |k: &str| doc.get(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| at(format!("field {k:?} is missing or not a string")));
-    if doc.get("parsheet").and_then(Value::as_str) != Some(kind) || doc.get("format") != Some(&json!(1)) {
-        return Err(at(format!("not a parsheet {kind} file of format 1")));
-    }
-    let (fingerprint, build, computation, inputs) = (field("fingerprint")?, field("build")?, field("computation")?, field("inputs")?);
-    if fingerprint_of(&computation, &inputs, &build) != fingerprint {
-        return Err(at("its fingerprint does not match its contents (the file was edited or damaged)".into()));
-    }
-    let tally = doc.get("tally").ok_or_else(|| at("field \"tally\" is missing".into()))?;
-    if doc.get("tally_sha256").and_then(Value::as_str) != Some(checksum(tally).as_str()) {
-        return Err(at("its counts do not match their checksum (the file was edited or damaged)".into()));
-    }
-    let tally = tally_of(tally).map_err(at)?;
-    Ok(Read { fingerprint, build, computation, tally, doc })
-}
-
-impl CliStore {
-    fn entry(&self, key: &Key) -> Option<PathBuf> {
-        self.cache.as_ref().map(|d| d.join(format!("{}.json", fingerprint(key))))
-    }
-
-    /// A finished tally of `key` from the cache: only an entry whose identity is this key's.
-    fn load(&self, key: &Key) -> Option<Tally> {
-        let path = self.entry(key)?;
-        if !path.exists() {
-            return None;
-        }
-        match read(&path, "counts") {
-            Ok(r) if r.fingerprint == fingerprint(key) && r.build == BUILD && r.computation == key.computation => {
-                eprintln!("parsheet: reused from the cache: {} ({})", key.computation, path.display());
-                Some(r.tally)
-            }
-            Ok(_) => None,
-            Err(e) => {
-                eprintln!("parsheet: ignoring a cache entry: {e}");
-                None
-            }
-        }
-    }
-
-    /// Keeps a finished tally; a cache that cannot be written costs time, not the result.
-    fn save(&self, key: &Key, tally: &Tally) {
-        let Some(path) = self.entry(key) else { return };
-        let text = document("counts", key, tally, vec![]).to_string();
-        let done = std::fs::create_dir_all(path.parent().expect("in a directory")).map_err(|e| e.to_string()).and_then(|()| crate::output::write_file(&path, &text, true));
-        if let Err(e) = done {
-            eprintln!("parsheet: the cache could not keep {}: {e}", key.computation);
-        }
-    }
-
-    fn whole(&self, key: &Key, compute: &mut dyn FnMut(Shard) -> Result<Tally, String>) -> Result<Tally, String> {
-        if let Some(t) = self.load(key) {
-            return Ok(t);
-        }
-        let t = compute(Shard::WHOLE)?;
-        self.save(key, &t);
-        Ok(t)
+fn whole(cache: Option<&Cache>, key: &Key, tally: Tally, kind: Kind) {
+    let Some(cache) = cache else { return };
+    let file = CountFile { kind, build: BUILD.into(), computation: key.computation.clone(), inputs: key.inputs.clone(), command: None, shard: None, tally };
+    if let Err(e) = cache.save(&file) {
+        eprintln!("parsheet: the cache could not keep {}: {e}", key.computation);
     }
 }
 
 impl Store for CliStore {
     fn counted(&self, key: &Key, compute: &mut dyn FnMut(Shard) -> Result<Tally, String>) -> Result<Tally, String> {
-        let mut mode = self.mode.lock().unwrap_or_else(|e| e.into_inner());
-        match &mut *mode {
-            Mode::Shard { shard, out, force, command, target } if *target == Target::of(key) => {
-                if SHARD_DONE.load(std::sync::atomic::Ordering::SeqCst) {
-                    return Err("--shard: this command runs more than one computation that splits; shard each on its own".into());
+        // Decide under the lock, count outside it: a computation may ask for other counts.
+        enum Step {
+            Whole,
+            Shard(Shard),
+            Stop,
+            Recheck(Shard),
+            Merged(Tally),
+        }
+        let step = with_process(|p| {
+            let split = p.target == Target::of(key);
+            match &mut p.mode {
+                Mode::Shard { shard, .. } if split => {
+                    if SHARD_DONE.load(std::sync::atomic::Ordering::SeqCst) {
+                        return Err("--shard: this command runs more than one computation that splits; shard each on its own".to_string());
+                    }
+                    Ok(Step::Shard(*shard))
                 }
-                let tally = compute(*shard)?;
-                let doc = document("shard", key, &tally, vec![("command", json!(command)), ("shard", json!(shard.to_string()))]);
-                crate::output::write_file(out, &doc.to_string(), *force)?;
-                SHARD_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
-                eprintln!("parsheet: wrote shard {shard} of {} to {}", key.computation, out.display());
-                Err(SHARD_WRITTEN.into())
+                Mode::Probe { found } if split => {
+                    *found = Some((fingerprint(key), key.computation.clone()));
+                    Ok(Step::Stop)
+                }
+                Mode::Recheck { shard, .. } if split => Ok(Step::Recheck(*shard)),
+                Mode::Merge { fingerprint: fp, computation, tallies, used } if split => {
+                    if *fp != fingerprint(key) {
+                        return Err(format!(
+                            "the shards count {computation}, but this run needs {} with other inputs: merge with the same --tables, house way and options the shards were run with",
+                            key.computation
+                        ));
+                    }
+                    let whole = key.combine.apply(std::mem::take(tallies)).map_err(|e| format!("cannot merge the shards: {e}"))?;
+                    *tallies = vec![whole.clone()];
+                    *used = true;
+                    Ok(Step::Merged(whole))
+                }
+                _ => Ok(Step::Whole),
             }
-            Mode::Merge { fingerprint: fp, computation, tallies, target } if *target == Target::of(key) => {
-                if *fp != fingerprint(key) {
-                    return Err(format!(
-                        "the shards count {computation}, but this run needs {} with other inputs: merge with the same --tables, house way and options the shards were run with",
-                        key.computation
-                    ));
-                }
-                let whole = key.combine.apply(std::mem::take(tallies)).map_err(|e| format!("cannot merge the shards: {e}"))?;
-                *tallies = vec![whole.clone()];
-                MERGE_USED.store(true, std::sync::atomic::Ordering::SeqCst);
-                self.save(key, &whole);
+        })?;
+        match step {
+            Step::Stop => Err(STOPPED.into()),
+            Step::Merged(whole) => {
+                with_process(|p| self::whole(p.cache.as_ref(), key, whole.clone(), Kind::Merged));
                 Ok(whole)
             }
-            _ => {
-                drop(mode);
-                self.whole(key, compute)
+            Step::Recheck(shard) => {
+                let tally = compute(shard)?;
+                with_process(|p| {
+                    if let Mode::Recheck { expected, same, .. } = &mut p.mode {
+                        *same = Some(tally == *expected);
+                    }
+                });
+                Err(STOPPED.into())
+            }
+            Step::Shard(shard) => {
+                let tally = compute(shard)?;
+                with_process(|p| {
+                    let Mode::Shard { out, force, command, key: signing, .. } = &p.mode else { unreachable!("the mode of a shard run") };
+                    let file = CountFile { kind: Kind::Shard, build: BUILD.into(), computation: key.computation.clone(), inputs: key.inputs.clone(), command: Some(command.clone()), shard: Some(shard), tally };
+                    let text = String::from_utf8(file.to_bytes(signing)).expect("a count file is JSON text");
+                    crate::output::write_file(out, &text, *force)?;
+                    SHARD_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
+                    eprintln!("parsheet: wrote shard {shard} of {} to {}", key.computation, out.display());
+                    Err(SHARD_WRITTEN.to_string())
+                })
+            }
+            Step::Whole => {
+                let loaded = with_process(|p| p.cache.as_ref().map(|c| c.load(&key.computation, &key.inputs, BUILD)));
+                match loaded {
+                    Some(Loaded::Hit(t, path)) => {
+                        eprintln!("parsheet: reused from the cache: {} ({})", key.computation, path.display());
+                        return Ok(t);
+                    }
+                    Some(Loaded::Ignored(why)) => eprintln!("parsheet: {why}"),
+                    Some(Loaded::Miss) | None => {}
+                }
+                let t = compute(Shard::WHOLE)?;
+                with_process(|p| self::whole(p.cache.as_ref(), key, t.clone(), Kind::Counts));
+                Ok(t)
             }
         }
     }
 }
 
+/// Installs the store, once: a merge installs it before it runs the recorded command, whose
+/// own install then leaves the merge's in place.
+fn install_process(p: Process) -> Result<(), String> {
+    let mut slot = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    if slot.is_none() {
+        *slot = Some(p);
+        parsheet_shard::install(Box::new(CliStore))?;
+    }
+    Ok(())
+}
+
 /// Installs the store of an ordinary run: the cache of `cache`, if any.
-pub fn install(cache: &CacheArgs) {
-    let _ = parsheet_shard::install(Box::new(CliStore { cache: cache.dir(), mode: Mutex::new(Mode::Cache) }));
+pub fn install(cache: &CacheArgs) -> Result<(), String> {
+    install_process(Process { cache: cache.open()?, target: Target::Counts, mode: Mode::Cache })
 }
 
 /// Installs the store of a run with `--shard`, after checking the target file; `command` is the
 /// command line to record (so `merge` can run it again). Without `--shard`, an ordinary run.
 pub fn install_for(shard: &ShardArgs, cache: &CacheArgs, target: Target, force: bool, sharding: Result<(), String>) -> Result<(), String> {
     let (Some(s), Some(out)) = (shard.shard, &shard.out) else {
-        install(cache);
-        return Ok(());
+        return install(cache);
     };
     sharding?;
     crate::output::check_file_target(out, force)?;
-    let mode = Mode::Shard { shard: s, out: out.clone(), force, command: recorded_command(), target };
+    let mode = Mode::Shard { shard: s, out: out.clone(), force, command: recorded_command(), key: signing_key(true)? };
     SHARD_RUN.store(true, std::sync::atomic::Ordering::SeqCst);
-    parsheet_shard::install(Box::new(CliStore { cache: cache.dir(), mode: Mutex::new(mode) }))
+    install_process(Process { cache: cache.open()?, target, mode })
 }
 
 /// This run's command line without what only this run concerns: the shard, its file, the
@@ -346,12 +340,24 @@ pub fn is_shard_written(message: &str) -> bool {
     message.contains(SHARD_WRITTEN)
 }
 
+fn is_stopped(message: &str) -> bool {
+    message.contains(STOPPED)
+}
+
 /// `parsheet merge`: the shard files of one computation.
 #[derive(clap::Args)]
 pub struct MergeArgs {
-    /// The shard files, one per shard K of N (`--shard K/N --out FILE`).
+    /// The shard files, one per shard K of N (`--shard K/N --out FILE`), signed with the key
+    /// this machine has (a cluster shares one key file: docs/SHARDING.md).
     #[arg(required = true, value_name = "FILES")]
     files: Vec<PathBuf>,
+    /// Before merging, count K of the shards again here (chosen by --seed) and refuse the merge
+    /// if any differs from its file: for clusters whose nodes are not trusted.
+    #[arg(long, value_name = "K")]
+    recheck: Option<u32>,
+    /// The seed that chooses the shards --recheck counts (default: a random one, printed).
+    #[arg(long, value_name = "S", requires = "recheck")]
+    seed: Option<u64>,
     /// How to print the result (as the sharded command prints it; default: the command's own).
     #[arg(long, value_enum)]
     format: Option<crate::Format>,
@@ -359,70 +365,157 @@ pub struct MergeArgs {
     cache: CacheArgs,
 }
 
-/// Checks the shards (one computation, this build, each of 0..N once), installs them as the
-/// store and returns the command line to run again: its computation is then the merged counts.
-pub fn merge(args: MergeArgs) -> Result<Vec<String>, String> {
-    let mut shards: Vec<(PathBuf, Read, Shard)> = Vec::new();
+/// The subcommands a merge runs and the options they may carry: options that only read. Never
+/// `--write`, `--out`, `--force` or `--shard`; `--format` and the cache are the merge's own.
+const MERGEABLE: [(&str, &[&str]); 3] = [
+    ("analyze", &["--paytable", "--variant", "--house-way", "--pays", "--tables"]),
+    ("strategy", &["--variant", "--paytable", "--tables", "--house-way", "--deck", "--bad-beat", "--min-raise", "--hole", "--board"]),
+    ("explore", &["--paytable", "--variant", "--search", "--bound", "--any-order", "--rank-by", "--limit", "--max-nodes", "--pays", "--tables"]),
+];
+
+/// Whether a recorded command is a search (whose shards merge by ranking, not by adding).
+fn is_search(command: &[String]) -> bool {
+    command.iter().any(|a| a == "--search" || a.starts_with("--search="))
+}
+
+const ONLY: &str = "a merge runs only analyze, strategy and explore --search, with options that read";
+
+/// Refuses a recorded command a merge must not run.
+fn check_mergeable(command: &[String]) -> Result<(), String> {
+    let shown = || command.join(" ");
+    let (_, allowed) = MERGEABLE
+        .iter()
+        .find(|(name, _)| command.first().map(String::as_str) == Some(name))
+        .ok_or_else(|| format!("the shards' command `{}` is not one a merge runs: {ONLY}", shown()))?;
+    if command[0] == "explore" && !is_search(command) {
+        return Err(format!("the shards' command `{}` is explore without --search: {ONLY}", shown()));
+    }
+    for a in &command[1..] {
+        if a.starts_with('-') {
+            let name = a.split_once('=').map_or(a.as_str(), |x| x.0);
+            if !allowed.contains(&name) {
+                return Err(format!("the shards' command `{}` has the option {name}: {ONLY}", shown()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `parsheet merge`: checks the shards (signed, one computation, this build, each of 0..N once),
+/// checks the command they record, rechecks shards if asked, and runs the command with the
+/// merged counts. `run` runs a command line (`parsheet …`) in this process.
+pub fn merge(args: MergeArgs, run: &dyn Fn(&[String]) -> Result<(), String>) -> Result<(), String> {
+    let key = signing_key(false)?;
+    let mut merger = parsheet_store::Merger::new(key, BUILD);
+    let mut recheck: Vec<u32> = Vec::new();
+    let mut command: Vec<String> = Vec::new();
     for path in &args.files {
-        let r = read(path, "shard")?;
-        let shard: Shard = r.doc.get("shard").and_then(Value::as_str).ok_or_else(|| format!("{}: field \"shard\" is missing", path.display()))?.parse().map_err(|e| format!("{}: {e}", path.display()))?;
-        shards.push((path.clone(), r, shard));
+        merger.add(path, &mut |first, shard| {
+            command = first.command.clone().unwrap_or_default();
+            recheck = match args.recheck {
+                Some(k) => choose(shard.count(), k, args.seed),
+                None => vec![],
+            };
+            Plan { sum: !is_search(&command), keep: recheck.clone() }
+        })?;
     }
-    let (first_path, first, first_shard) = &shards[0];
-    let command: Vec<String> = first
-        .doc
-        .get("command")
-        .and_then(Value::as_array)
-        .and_then(|a| a.iter().map(|x| x.as_str().map(str::to_string)).collect::<Option<Vec<_>>>())
-        .filter(|c| !c.is_empty() && c.len() <= 200)
-        .ok_or_else(|| format!("{}: field \"command\" is not a list of arguments", first_path.display()))?;
-    if first.build != BUILD {
-        return Err(format!(
-            "{}: the shards were counted by another build of parsheet ({}…; this one is {}…): merge them with the binary that counted them, or count them again",
-            first_path.display(),
-            &first.build[..12.min(first.build.len())],
-            &BUILD[..12]
-        ));
-    }
-    let n = first_shard.count();
-    let mut by_index: Vec<Option<&Path>> = vec![None; n as usize];
-    for (path, r, s) in &shards {
-        if r.fingerprint != first.fingerprint || r.doc.get("command") != first.doc.get("command") {
-            return Err(format!("{} and {} are shards of different computations ({} / {}): merge the shards of one run", first_path.display(), path.display(), first.computation, r.computation));
+    let merged = merger.finish()?;
+    if let Some(k) = args.recheck {
+        if k > merged.count {
+            return Err(format!("--recheck {k}: there are {} shards", merged.count));
         }
-        if s.count() != n {
-            return Err(format!("{} is shard {s} but {} is shard {first_shard}: the shards of one run share their N", path.display(), first_path.display()));
-        }
-        if let Some(other) = by_index[s.index() as usize] {
-            return Err(format!("{} and {} are both shard {s}: give each shard once", other.display(), path.display()));
-        }
-        by_index[s.index() as usize] = Some(path);
     }
-    let missing: Vec<usize> = by_index.iter().enumerate().filter(|x| x.1.is_none()).map(|x| x.0).collect();
-    if !missing.is_empty() {
-        return Err(format!("shards missing: {} (of {n}); run them (`--shard K/{n} --out FILE`) and merge every file", ranges(&missing, n)));
-    }
-    let target = if first.doc.get("command").and_then(Value::as_array).is_some_and(|c| c.iter().any(|a| a == "--search")) { Target::Search } else { Target::Counts };
-    let computation = first.computation.clone();
-    let fingerprint = first.fingerprint.clone();
-    let tallies = shards.into_iter().map(|s| s.1.tally).collect();
-    let mode = Mode::Merge { fingerprint, computation, tallies, target };
-    parsheet_shard::install(Box::new(CliStore { cache: args.cache.dir(), mode: Mutex::new(mode) }))?;
+    check_mergeable(&command)?;
+    let target = if is_search(&command) { Target::Search } else { Target::Counts };
     let mut argv = vec!["parsheet".to_string()];
-    argv.extend(command);
+    argv.extend(command.iter().cloned());
     if let Some(f) = args.format {
         argv.extend(["--format".into(), f.name().into()]);
     }
     argv.extend(args.cache.argv());
-    Ok(argv)
+    let shown = command.join(" ");
+
+    // The probe: the command's own computation must be the shards'.
+    install_process(Process { cache: args.cache.open()?, target, mode: Mode::Probe { found: None } })?;
+    match run(&argv) {
+        Err(e) if is_stopped(&e) => {}
+        Err(e) => return Err(format!("the shards' command `{shown}` fails here: {e}")),
+        Ok(()) => return Err(format!("`parsheet {shown}` did not ask for the shards' computation")),
+    }
+    let found = with_process(|p| match &p.mode {
+        Mode::Probe { found } => found.clone(),
+        _ => None,
+    });
+    let identity = &merged.identity;
+    match found {
+        Some((fp, _)) if fp == identity.fingerprint() => {}
+        Some((_, computation)) => {
+            return Err(format!("the shards' command `{shown}` computes {computation} with other inputs than the shards ({}): refusing to merge", identity.computation))
+        }
+        None => return Err(format!("`parsheet {shown}` did not ask for the shards' computation")),
+    }
+
+    // The recheck: recount the chosen shards here.
+    for (index, expected) in merged.kept {
+        let shard = Shard::new(index, merged.count)?;
+        with_process(|p| p.mode = Mode::Recheck { shard, expected, same: None });
+        match run(&argv) {
+            Err(e) if is_stopped(&e) => {}
+            Err(e) => return Err(format!("--recheck: counting shard {shard} here failed: {e}")),
+            Ok(()) => return Err(format!("--recheck: `parsheet {shown}` did not count shard {shard}")),
+        }
+        let same = with_process(|p| match &p.mode {
+            Mode::Recheck { same, .. } => *same,
+            _ => None,
+        });
+        if same != Some(true) {
+            return Err(format!(
+                "--recheck: shard {shard} counted here differs from its file {}: its counts are not what this build counts; refusing to merge",
+                merged.paths[index as usize].display()
+            ));
+        }
+        eprintln!("parsheet: --recheck: shard {shard} counted here equals its file");
+    }
+
+    with_process(|p| p.mode = Mode::Merge { fingerprint: identity.fingerprint(), computation: identity.computation.clone(), tallies: merged.tallies, used: false });
+    run(&argv)?;
+    let used = with_process(|p| matches!(p.mode, Mode::Merge { used: true, .. }));
+    if !used {
+        return Err(format!("`parsheet {shown}` did not ask for the shards' computation"));
+    }
+    Ok(())
 }
 
-/// Whether the merged shards were the computation the rerun asked for.
-pub fn merge_used() -> bool {
-    MERGE_USED.load(std::sync::atomic::Ordering::SeqCst)
+/// `k` distinct shard indexes of `n`, chosen by `seed` (a random one, printed, if none).
+fn choose(n: u32, k: u32, seed: Option<u64>) -> Vec<u32> {
+    let seed = seed.unwrap_or_else(|| {
+        let mut b = [0u8; 8];
+        getrandom::fill(&mut b).expect("random bytes from the system");
+        u64::from_le_bytes(b)
+    });
+    let mut state = seed;
+    let mut next = || {
+        // splitmix64
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut all: Vec<u32> = (0..n).collect();
+    let k = k.min(n) as usize;
+    for i in 0..k {
+        let j = i + (next() % (n as u64 - i as u64)) as usize;
+        all.swap(i, j);
+    }
+    let mut chosen = all[..k].to_vec();
+    chosen.sort_unstable();
+    eprintln!(
+        "parsheet: --recheck {k}: counting shards {} here (seed {seed}; --seed {seed} chooses them again)",
+        chosen.iter().map(|i| format!("{i}/{n}")).collect::<Vec<_>>().join(", ")
+    );
+    chosen
 }
-
-static MERGE_USED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Whether the main game of `game` splits into shards.
 pub fn splits_main_game(game: &str) -> bool {
@@ -436,21 +529,6 @@ pub fn splitting() -> String {
         "the computations that split are the main games of heads-up-holdem and face-up-pai-gow (analyze GAME base, strategy GAME), the wagers {} and explore --search",
         wagers.join(", ")
     )
-}
-
-/// Shard indexes as `K/N`, runs written `A-B/N`: "0/8, 3-6/8".
-fn ranges(indexes: &[usize], n: u32) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < indexes.len() {
-        let mut j = i;
-        while j + 1 < indexes.len() && indexes[j + 1] == indexes[j] + 1 {
-            j += 1;
-        }
-        out.push(if i == j { format!("{}/{n}", indexes[i]) } else { format!("{}-{}/{n}", indexes[i], indexes[j]) });
-        i = j + 1;
-    }
-    out.join(", ")
 }
 
 static SHARD_RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);

@@ -89,10 +89,8 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
         Some(d) => parse_deck(d)?,
         None => Deck::FULL,
     };
-    if deck == Deck::FULL {
-        // Refuse a way that leaves a hand unset before the long solve (every seven-card hand).
-        parsheet_games::house_way::validate(&way).map_err(|e| format!("house way {}: {e}", way.id))?;
-    }
+    // Refuse a way that leaves a hand of this deck unset before the solve (every seven-card hand).
+    parsheet_games::house_way::validate_deck(&way, deck).map_err(|e| format!("house way {}: {e}", way.id))?;
     let progress = crate::progress::Progress::new(format!("face-up-pai-gow ({})", parsheet_tables::printable(&way.id)), 10_000);
     let counts = fupg::count_stored(deck, &way, &|done, total| progress.set_fraction(done, total))?;
     progress.finish();

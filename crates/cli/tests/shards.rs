@@ -79,34 +79,25 @@ fn a_strategy_game_merges_to_the_single_run() {
     let e = fails(&["merge", &files[0], &files[1], &four[2], "--no-cache"]);
     assert!(e.contains("share their N") || e.contains("different computations"), "{e}");
 
-    // A damaged file, an edited one, and one from another build.
-    let text = std::fs::read_to_string(&files[1]).unwrap();
+    // A damaged file, an edited one, and one another build counted (signed with the key, so
+    // only its build tells).
+    let bytes = std::fs::read(&files[1]).unwrap();
     let damaged = s(&dir.join("damaged.json"));
-    std::fs::write(&damaged, &text[..text.len() / 2]).unwrap();
+    std::fs::write(&damaged, &bytes[..bytes.len() / 2]).unwrap();
     let e = fails(&["merge", &files[0], &damaged, &files[2], "--no-cache"]);
-    assert!(e.contains("damaged.json") && e.contains("not JSON"), "{e}");
-    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let counts = doc["tally"]["counts"].as_str().unwrap().to_string();
-    let first: i128 = counts.split(',').next().unwrap().parse().unwrap();
-    doc["tally"]["counts"] = serde_json::json!(counts.replacen(&first.to_string(), &(first + 1).to_string(), 1));
+    assert!(e.contains("damaged.json") && e.contains("not a signed parsheet count file"), "{e}");
     let edited = s(&dir.join("edited.json"));
-    std::fs::write(&edited, doc.to_string()).unwrap();
+    std::fs::write(&edited, String::from_utf8(bytes.clone()).unwrap().replacen("\"values\":", "\"values\": ", 1)).unwrap();
     let e = fails(&["merge", &files[0], &edited, &files[2], "--no-cache"]);
-    assert!(e.contains("checksum"), "{e}");
-    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    doc["build"] = serde_json::json!("0".repeat(64));
-    let old = s(&dir.join("old-build.json"));
-    std::fs::write(&old, doc.to_string()).unwrap();
-    let e = fails(&["merge", &old, &files[1], &files[2], "--no-cache"]);
-    assert!(e.contains("fingerprint does not match"), "{e}");
-    // The same, its fingerprint made again as the file format says (docs/JSON.md, "Count files"): the
-    // shards of another build are refused as such.
+    assert!(e.contains("edited.json") && e.contains("signature does not match"), "{e}");
+    let key = parsheet_store::SigningKey::open(&common::key_file()).unwrap();
     for f in &files {
-        let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
-        let build = "0".repeat(64);
-        doc["fingerprint"] = serde_json::json!(fingerprint(doc["computation"].as_str().unwrap(), doc["inputs"].as_str().unwrap(), &build));
-        doc["build"] = serde_json::json!(build);
-        std::fs::write(f, doc.to_string()).unwrap();
+        let mut doc = parsheet_store::CountFile::read(Path::new(f), &key).unwrap();
+        doc.build = "0".repeat(64);
+        std::fs::write(f, doc.to_bytes(&key)).unwrap();
+        // The fingerprint is made again as the file format says (docs/JSON.md, "Count files").
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(text.contains(&fingerprint(&doc.computation, &doc.inputs, &doc.build)));
     }
     let e = fails(&["merge", &files[0], &files[1], &files[2], "--no-cache"]);
     assert!(e.contains("another build"), "{e}");
@@ -195,7 +186,7 @@ fn the_cache_is_reused_only_for_the_same_inputs() {
     let cache = s(&dir.join("cache"));
     let command = ["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "foxwoods", "--format", "json", "--cache", &cache];
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_parsheet")).args(args).output().unwrap();
+        let out = common::command().args(args).output().unwrap();
         assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
         (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
     };
@@ -218,7 +209,7 @@ fn the_cache_is_reused_only_for_the_same_inputs() {
     }
     let (third, err) = run(&command);
     assert_eq!(first, third);
-    assert!(!err.contains("reused from the cache") && err.contains("ignoring a cache entry"), "{err}");
+    assert!(!err.contains("reused from the cache") && err.contains("ignoring the cache entry") && err.contains("signature"), "{err}");
     let (_, err) = run(&command);
     assert!(err.contains("reused from the cache"), "recomputed counts are kept again: {err}");
 

@@ -66,7 +66,7 @@ fn reports_run_at_once_into_one_directory_never_leave_a_broken_one() {
     for trial in 0..6 {
         let children: Vec<_> = (0..4)
             .map(|_| {
-                std::process::Command::new(env!("CARGO_BIN_EXE_parsheet"))
+                common::command()
                     .args(["report", "--tables", tables.to_str().unwrap(), "--out", out.to_str().unwrap()])
                     .stdout(std::process::Stdio::piped())
                     .stderr(std::process::Stdio::piped())
@@ -313,6 +313,10 @@ fn control_characters_never_reach_the_terminal() {
     let e = fails(&["analyze", "over-under", "bonus", "--tables", tables.to_str().unwrap()]);
     assert!(e.contains("control character") && e.contains("title"), "{e}");
     assert!(!e.chars().any(|c| c.is_control() && c != '\n'), "{e:?}");
+    fs::remove_dir_all(&tables).unwrap();
+    let tables = hostile_tables("bidi", "safe\u{202e}txt.exe");
+    let e = fails(&["analyze", "over-under", "bonus", "--tables", tables.to_str().unwrap()]);
+    assert!(e.contains("bidirectional formatting character U+202E") && !e.contains('\u{202e}'), "{e}");
     fs::remove_dir_all(&tables).unwrap();
     // In the name of a table file: printed escaped.
     let dir = scratch("control-name");

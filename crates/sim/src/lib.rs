@@ -42,6 +42,7 @@
 pub mod rng;
 pub mod main_game;
 pub mod face_up_pai_gow;
+pub mod fupg_bounds;
 pub mod settle;
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -16,7 +16,7 @@ use parsheet_paytable::{Line, Pay, Paytable};
 use serde_json::{Map, Value};
 
 pub mod house_way;
-mod strict;
+use parsheet_json as strict;
 
 /// A table file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -424,12 +424,22 @@ fn is_id(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-/// Refuses a control character (an escape, a bell, a newline, ...) anywhere in the text of a
-/// file, keys included: every string of a table is a name or a sentence that parsheet prints to
-/// a terminal or into a report, where such a character could rewrite the screen or the page.
+/// A character a terminal, a log or a report could be steered by: a control character (C0,
+/// DEL, C1: an escape, a bell, a newline) or a bidirectional formatting character (a line that
+/// reads one way and runs another).
+pub fn is_steering(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{061c}')
+}
+
+/// Refuses a steering character ([`is_steering`]) anywhere in the text of a file, keys included:
+/// every string of a table is a name or a sentence that parsheet prints to a terminal or into a
+/// report.
 fn refuse_control_characters(v: &Value, path: &str) -> Result<(), (String, String)> {
-    let check = |text: &str, at: &str| match text.chars().find(|c| c.is_control()) {
-        Some(c) => Err((at.to_string(), format!("holds the control character U+{:04X} in {}; a table's text is printable characters only", c as u32, printable(text)))),
+    let check = |text: &str, at: &str| match text.chars().find(|&c| is_steering(c)) {
+        Some(c) => {
+            let what = if c.is_control() { "control" } else { "bidirectional formatting" };
+            Err((at.to_string(), format!("holds the {what} character U+{:04X} in {}; a table's text is plain, one line", c as u32, printable(text))))
+        }
         None => Ok(()),
     };
     match v {
@@ -444,13 +454,14 @@ fn refuse_control_characters(v: &Value, path: &str) -> Result<(), (String, Strin
     }
 }
 
-/// `text` with each control character written as an escape (`\u{1b}`), so that a name read from
-/// a file or a directory can be printed without acting on the terminal.
+/// `text` with each steering character ([`is_steering`]) written as an escape (`\u{1b}`), so that
+/// a name read from a file, a directory or an argument can be printed without acting on the
+/// terminal.
 pub fn printable(text: &str) -> String {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(is_steering) {
         return text.to_string();
     }
-    text.chars().map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+    text.chars().map(|c| if is_steering(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
 }
 
 /// Reads one file's text. `file` is only used in error messages.

@@ -2,14 +2,17 @@
 # Submits a sharded parsheet computation to Slurm: an array job of N shards, then a merge job
 # that runs only once every shard has succeeded (docs/SHARDING.md).
 #
-#   submit.sh -n N -d DIR [-b PARSHEET] [-c CPUS] [-f FORMAT] [-m MERGE-ARG]... [-s SBATCH-ARG]...
-#             [-r TASKS] -- PARSHEET-ARGS...
+#   submit.sh -n N -d DIR [-b PARSHEET] [-k KEYFILE] [-c CPUS] [-f FORMAT] [-m MERGE-ARG]...
+#             [-s SBATCH-ARG]... [-r TASKS] -- PARSHEET-ARGS...
 #
 #   -n N          number of shards (array tasks 0..N-1)
 #   -d DIR        output directory, on a file system every node sees; created if missing.
 #                 Shards go to DIR/shard-K.json, job logs to DIR/logs/, the result to
 #                 DIR/result.txt (table) or DIR/result.FORMAT
 #   -b PARSHEET   the parsheet binary, on a shared file system [$PARSHEET, else parsheet on PATH]
+#   -k KEYFILE    the key that signs the shard files, on a file system every node sees, mode 0600,
+#                 created here if missing [$PARSHEET_KEY_FILE, else ~/.config/parsheet/key]; the
+#                 jobs get it as PARSHEET_KEY_FILE (docs/SECURITY.md)
 #   -c CPUS       CPUs per shard task [the #SBATCH line of shards.sbatch: 8]
 #   -f FORMAT     the merged result's --format [table]
 #   -m ARG        one more argument for parsheet merge (repeatable): -m --no-cache, -m --cache -m DIR
@@ -24,15 +27,16 @@
 # Slurm's own SBATCH_* variables (SBATCH_PARTITION, SBATCH_ACCOUNT, SBATCH_TIMELIMIT...) apply.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-usage() { sed -n '5,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
-n='' dir='' parsheet=${PARSHEET:-} cpus='' format=table tasks=''
+n='' dir='' parsheet=${PARSHEET:-} cpus='' format=table tasks='' key=${PARSHEET_KEY_FILE:-}
 merge_args=() sbatch_args=()
-while getopts 'n:d:b:c:f:m:s:r:h' opt; do
+while getopts 'n:d:b:k:c:f:m:s:r:h' opt; do
   case $opt in
     n) n=$OPTARG ;;
     d) dir=$OPTARG ;;
     b) parsheet=$OPTARG ;;
+    k) key=$OPTARG ;;
     c) cpus=$OPTARG ;;
     f) format=$OPTARG ;;
     m) merge_args+=("$OPTARG") ;;
@@ -57,6 +61,12 @@ parsheet=$(cd "$(dirname "$parsheet")" && pwd)/$(basename "$parsheet")
 mkdir -p "$dir/logs"
 dir=$(cd "$dir" && pwd)
 case $format in table) result=$dir/result.txt ;; *) result=$dir/result.$format ;; esac
+# The key: made once here (not by N tasks at once), then handed to every job by path.
+[ -n "$key" ] || key=${HOME:?set HOME or give -k KEYFILE}/.config/parsheet/key
+key=$(PARSHEET_KEY_FILE=$key "$parsheet" key) || { echo "submit.sh: the key file $key is not usable (see the message above)" >&2; exit 2; }
+case $key in /*) ;; *) key=$(pwd)/$key ;; esac
+export PARSHEET_KEY_FILE=$key
+sbatch_args=(--export="ALL,PARSHEET_KEY_FILE=$key" "${sbatch_args[@]}")
 
 shard_opts=(--parsable --array="${tasks:-0-$((n - 1))}"
             --output="$dir/logs/shard-%a-%A.out")

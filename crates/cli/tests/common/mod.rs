@@ -4,8 +4,20 @@
 
 use std::process::{Command, Output};
 
+/// The binary, with the tests' own signing key (created on first use, shared by every test).
+pub fn command() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_parsheet"));
+    c.env("PARSHEET_KEY_FILE", key_file());
+    c
+}
+
+/// The key file the tests' runs sign and check count files with.
+pub fn key_file() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("parsheet-test-key")
+}
+
 pub fn parsheet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_parsheet")).args(args).output().unwrap()
+    command().args(args).output().unwrap()
 }
 
 /// Stdout of a run that must succeed.

@@ -26,13 +26,34 @@
 //! legal settings (§ 688a.11(c)) are ever considered, so a way can fail only by leaving a hand
 //! unset, which [`validate`] finds by running every seven-card hand of the 53-card deck.
 //!
+//! Schema 2 of the files adds what the published ways found since needed: the rank of the
+//! *lowest* pair (two-pair rules band both pairs: "low pair and high pair"), the two best
+//! singles as a two-card hand ("an ace with a face", "King/Jack or better"), whether an
+//! ace-high straight can be made only with the joker beside a natural ace and whether a lower
+//! straight can be made (Bally's and British Columbia break the first to a pair of aces), and a
+//! ceiling on the high hand's category and on the low hand's top card (to make a play give up a
+//! straight, or keep the aces in back). Fields left unset print nothing in `Debug`, so a
+//! schema-1 way's rules print as they always did: the solver's count key is that text, and a
+//! cached count of a schema-1 way stays valid.
+//!
 //! Suits enter only through flushes: every condition and play is a function of the ranks, the
 //! joker and the evaluator's values, so two hands with the same ranks and no possible flush are
 //! set alike. The solver relies on this.
+//!
+//! # Validation
+//!
+//! [`validate_deck`] runs every seven-card hand of a deck (the solver's [`Deck`], reduced decks
+//! included) through a way, one hand per suit class with its weight, and names the first hand
+//! the way leaves unset: a solve must never meet such a hand, since the solver cannot set it.
+//! [`validate_ways`] checks several ways in one pass, sharing the settings and facts of each hand.
 
-use parsheet_cards::{iso, Card, CardSet, Rank};
+use std::fmt;
+
+use parsheet_cards::{binomial, iso, Card, CardSet, Rank, Suit};
 use parsheet_eval::paigow::{is_legal_split, low_hand, LowHand};
 use parsheet_eval::{Category, Evaluator, HandRank, Ranking};
+
+pub use super::main_game::Deck;
 
 /// The shape of a seven-card hand by its groups of equal rank (the joker counts as an ace).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +107,7 @@ impl Shape {
 }
 
 /// When a rule applies. Every field left `None` (or empty) holds for every hand.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Condition {
     /// The hand's shape is one of these.
     pub shapes: Vec<Shape>,
@@ -99,6 +120,45 @@ pub struct Condition {
     pub single_at_least: Option<u8>,
     /// Some group of exactly two cards ranks at least this.
     pub pair_at_least: Option<u8>,
+    /// Schema 2: the lowest group of exactly two cards ranks in this inclusive range (the small
+    /// pair of two pair, the pair of a full house).
+    pub low_pair: Option<(u8, u8)>,
+    /// Schema 2: the two best cards not in a group (the joker as an ace), as a two-card hand,
+    /// rank at least (first, second): `(A, J)` is "an ace with a face", `(K, J)` "King/Jack or
+    /// better" (any ace and a card beats it). A hand with fewer than two singles fails.
+    pub singles_at_least: Option<(u8, u8)>,
+    /// Schema 2: an ace-high straight (or straight flush) can be made only with the joker
+    /// standing for a king, queen, jack or ten beside a natural ace (true), or not (false).
+    pub ace_high_straight_with_joker: Option<bool>,
+    /// Schema 2: a straight below ace-high (the wheel A-2-3-4-5 included) can be made from five
+    /// of the cards, the joker completing it (true), or not (false).
+    pub lower_straight: Option<bool>,
+}
+
+// `Debug` by hand: the schema-2 fields print only when set, so a schema-1 way's rules print
+// exactly as the derived `Debug` printed them (the solver's count key is that text).
+impl fmt::Debug for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("Condition");
+        d.field("shapes", &self.shapes)
+            .field("complete", &self.complete)
+            .field("top_rank", &self.top_rank)
+            .field("single_at_least", &self.single_at_least)
+            .field("pair_at_least", &self.pair_at_least);
+        if self.low_pair.is_some() {
+            d.field("low_pair", &self.low_pair);
+        }
+        if self.singles_at_least.is_some() {
+            d.field("singles_at_least", &self.singles_at_least);
+        }
+        if self.ace_high_straight_with_joker.is_some() {
+            d.field("ace_high_straight_with_joker", &self.ace_high_straight_with_joker);
+        }
+        if self.lower_straight.is_some() {
+            d.field("lower_straight", &self.lower_straight);
+        }
+        d.finish()
+    }
 }
 
 /// What the low hand must hold.
@@ -121,13 +181,35 @@ pub enum Prefer {
 }
 
 /// A setting to make: the best legal setting (by `prefer`) that meets every constraint.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Play {
     pub high_at_least: Option<Category>,
     pub low: LowKind,
     /// The low hand's top card (the pair's rank for a pair) ranks at least this.
     pub low_at_least: Option<u8>,
     pub prefer: Prefer,
+    /// Schema 2: the high hand's category is at most this ("pair in back, ace in front": the
+    /// straight is given up).
+    pub high_at_most: Option<Category>,
+    /// Schema 2: the low hand's top card (the joker as an ace) ranks at most this: with `K`,
+    /// the aces and the joker stay in back ("pair of Aces in the high hand and next two highest
+    /// cards in the low hand").
+    pub low_at_most: Option<u8>,
+}
+
+// As for `Condition`: the schema-2 field prints only when set.
+impl fmt::Debug for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("Play");
+        d.field("high_at_least", &self.high_at_least).field("low", &self.low).field("low_at_least", &self.low_at_least).field("prefer", &self.prefer);
+        if self.high_at_most.is_some() {
+            d.field("high_at_most", &self.high_at_most);
+        }
+        if self.low_at_most.is_some() {
+            d.field("low_at_most", &self.low_at_most);
+        }
+        d.finish()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,6 +267,14 @@ pub struct Facts {
     pub best_single: Option<u8>,
     /// Best group of exactly two.
     pub best_pair: Option<u8>,
+    /// Lowest group of exactly two.
+    pub low_pair: Option<u8>,
+    /// Second-best single.
+    pub second_single: Option<u8>,
+    /// See [`Condition::ace_high_straight_with_joker`].
+    pub ace_high_straight_with_joker: bool,
+    /// See [`Condition::lower_straight`].
+    pub lower_straight: bool,
 }
 
 /// Rank counts with the joker counted as an ace (§ 688a.6(a): it pairs only aces).
@@ -229,7 +319,36 @@ pub fn facts(cards: CardSet, all: &[Setting; 21]) -> Facts {
         let cat = e.category(s.high);
         matches!(cat, Category::Straight | Category::Flush | Category::StraightFlush | Category::RoyalFlush)
     });
-    Facts { shape, complete, top_rank, best_single: groups(1).next(), best_pair: groups(2).next() }
+    let (ace_high_straight_with_joker, lower_straight) = straights(cards);
+    Facts {
+        shape,
+        complete,
+        top_rank,
+        best_single: groups(1).next(),
+        best_pair: groups(2).next(),
+        low_pair: (0..13u8).find(|&r| c[r as usize] == 2),
+        second_single: groups(1).nth(1),
+        ace_high_straight_with_joker,
+        lower_straight,
+    }
+}
+
+/// (An ace-high straight can be made only with the joker beside a natural ace, a straight
+/// below ace-high can be made), from the naturals' ranks and the joker (§ 688a.6(a): the joker
+/// completes any straight; the ace plays low only in A-2-3-4-5).
+fn straights(cards: CardSet) -> (bool, bool) {
+    let ranks = cards.ranks();
+    let joker = cards.has_joker();
+    let makeable = |window: u16| {
+        let missing = (window & !ranks).count_ones();
+        missing == 0 || (missing == 1 && joker)
+    };
+    let ace = 1u16 << Rank::ACE.0;
+    let ace_high = 0b11111u16 << 8;
+    let wheel = ace | 0b1111;
+    let only_with_joker = joker && ranks & ace != 0 && (ace_high & !ranks).count_ones() == 1;
+    let lower = makeable(wheel) || (0..8).any(|low| makeable(0b11111 << low));
+    (only_with_joker, lower)
 }
 
 impl Condition {
@@ -239,6 +358,10 @@ impl Condition {
             && self.top_rank.is_none_or(|(lo, hi)| f.top_rank.is_some_and(|r| lo <= r && r <= hi))
             && self.single_at_least.is_none_or(|r| f.best_single.is_some_and(|s| s >= r))
             && self.pair_at_least.is_none_or(|r| f.best_pair.is_some_and(|p| p >= r))
+            && self.low_pair.is_none_or(|(lo, hi)| f.low_pair.is_some_and(|p| lo <= p && p <= hi))
+            && self.singles_at_least.is_none_or(|at| f.best_single.zip(f.second_single).is_some_and(|two| two >= at))
+            && self.ace_high_straight_with_joker.is_none_or(|b| b == f.ace_high_straight_with_joker)
+            && self.lower_straight.is_none_or(|b| b == f.lower_straight)
     }
 }
 
@@ -247,12 +370,14 @@ impl Play {
         let e = Evaluator::get(Ranking::PaiGow);
         s.legal
             && self.high_at_least.is_none_or(|c| e.category(s.high) >= c)
+            && self.high_at_most.is_none_or(|c| e.category(s.high) <= c)
             && match self.low {
                 LowKind::Any => true,
                 LowKind::Pair => s.low.is_pair(),
                 LowKind::NoPair => !s.low.is_pair(),
             }
             && self.low_at_least.is_none_or(|r| s.low.high() >= r)
+            && self.low_at_most.is_none_or(|r| s.low.high() <= r)
     }
 
     /// The play's setting of these settings, if some legal one meets its constraints.
@@ -289,9 +414,19 @@ impl HouseWay {
     }
 
     pub fn set_among(&self, cards: CardSet, all: &[Setting; 21]) -> Result<Setting, SetError> {
-        let f = facts(cards, all);
-        let rule = self.rules.iter().find(|r| r.when.holds(&f)).ok_or(SetError::NoRule)?;
+        self.set_by_facts(&facts(cards, all), all)
+    }
+
+    /// The setting, given the hand's facts (computed once when several ways set one hand).
+    pub fn set_by_facts(&self, f: &Facts, all: &[Setting; 21]) -> Result<Setting, SetError> {
+        let rule = self.rules.iter().find(|r| r.when.holds(f)).ok_or(SetError::NoRule)?;
         rule.plays.iter().find_map(|p| p.choose(all)).ok_or_else(|| SetError::NoPlay { rule: rule.name.clone() })
+    }
+
+    /// The rule that decides these cards, if any (for messages and tests).
+    pub fn rule_for(&self, cards: CardSet) -> Option<&Rule> {
+        let f = facts(cards, &settings(cards));
+        self.rules.iter().find(|r| r.when.holds(&f))
     }
 
     /// `highest-high`, the test fixture: among the legal settings the one with the highest high
@@ -322,31 +457,104 @@ impl std::fmt::Display for Invalid {
 /// class, weights summing to C(53, 7) = 154,143,080) and refuses the way at the first hand it
 /// leaves unset or sets illegally. Returns the number of hands checked.
 pub fn validate(way: &HouseWay) -> Result<u64, Invalid> {
+    validate_deck(way, Deck::FULL)
+}
+
+/// [`validate`] on the seven-card hands of `deck` (a reduced deck checks only its own hands:
+/// a way may be refused on the full deck and still set every hand of a smaller one).
+pub fn validate_deck(way: &HouseWay, deck: Deck) -> Result<u64, Invalid> {
+    validate_ways(&[way], deck).map_err(|(_, e)| e)
+}
+
+/// Several ways checked in one pass over the hands of `deck` (each hand's 21 settings and its
+/// facts are computed once); on failure, the index of the way and the first hand, in the
+/// enumeration's order, that it leaves unset. Returns the number of hands checked.
+pub fn validate_ways(ways: &[&HouseWay], deck: Deck) -> Result<u64, (usize, Invalid)> {
     use rayon::prelude::*;
-    let mut classes = Vec::new();
-    iso::for_each_class(7, true, |set, w| classes.push((set, w)));
-    let checked: Result<Vec<u64>, Invalid> = classes
-        .par_chunks(4096)
-        .map(|chunk| {
-            let mut n = 0;
-            for &(hand, w) in chunk {
-                check_hand(way, hand)?;
-                n += w;
+    let check_chunk = |chunk: &[(CardSet, u64)]| -> Result<u64, (usize, Invalid)> {
+        let failed = chunk.par_chunks(1024).map(|part| check_part(ways, part)).find_first(Result::is_err);
+        match failed {
+            Some(Err(e)) => Err(e),
+            _ => Ok(chunk.iter().map(|c| c.1).sum()),
+        }
+    };
+    // Classes are checked a block at a time: the full deck has millions, and a block in memory
+    // is enough to keep every core busy.
+    const BLOCK: usize = 1 << 16;
+    let mut block: Vec<(CardSet, u64)> = Vec::with_capacity(BLOCK);
+    let mut total = 0u64;
+    let mut failure = None;
+    for_each_hand_class(deck, |hand, weight| {
+        if failure.is_some() {
+            return;
+        }
+        block.push((hand, weight));
+        if block.len() == BLOCK {
+            match check_chunk(&block) {
+                Ok(n) => total += n,
+                Err(e) => failure = Some(e),
             }
-            Ok(n)
-        })
-        .collect();
-    let total = checked?.iter().sum::<u64>();
-    assert_eq!(total, parsheet_cards::binomial(53, 7), "every seven-card hand checked");
+            block.clear();
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    total += check_chunk(&block)?;
+    assert_eq!(total, binomial(deck.len(), 7), "every seven-card hand of {deck:?} checked");
     Ok(total)
+}
+
+fn check_part(ways: &[&HouseWay], part: &[(CardSet, u64)]) -> Result<(), (usize, Invalid)> {
+    for &(hand, _) in part {
+        let all = settings(hand);
+        let f = facts(hand, &all);
+        for (i, way) in ways.iter().enumerate() {
+            check_setting(hand, way.set_by_facts(&f, &all)).map_err(|e| (i, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// Calls `visit(hand, weight)` once per suit class of the seven-card hands of `deck`: the
+/// 53-card deck's classes (`iso`), kept where every card is in the deck (ranks of `rank_mask`,
+/// suits below `suits`), weighted by the relabellings of the deck's own suits. The weights add
+/// up to C(deck size, 7).
+pub fn for_each_hand_class(deck: Deck, mut visit: impl FnMut(CardSet, u64)) {
+    assert!((1..=4).contains(&deck.suits) && deck.rank_mask < 1 << 13, "a deck has one to four suits of thirteen ranks: {deck:?}");
+    let suits = deck.suits as usize;
+    iso::for_each_class(7, deck.joker, |hand, weight| {
+        if deck == Deck::FULL {
+            return visit(hand, weight);
+        }
+        let lanes = Suit::ALL.map(|s| hand.suit_ranks(s));
+        // Canonical lanes fall, so a hand of the deck's suits leaves the last lanes empty.
+        if lanes.iter().any(|&l| l & !deck.rank_mask != 0) || lanes[suits..].iter().any(|&l| l != 0) {
+            return;
+        }
+        // suits! / (run length)! for each run of equal lanes among the deck's suits.
+        let mut w = (1..=suits as u64).product::<u64>();
+        let mut run = 1;
+        for i in 1..suits {
+            run = if lanes[i] == lanes[i - 1] { run + 1 } else { 1 };
+            w /= run;
+        }
+        visit(hand, w)
+    });
 }
 
 /// Checks one hand: set, with a legal setting of its own cards.
 pub fn check_hand(way: &HouseWay, hand: CardSet) -> Result<Setting, Invalid> {
-    let all = settings(hand);
-    let s = way.set_among(hand, &all).map_err(|e| Invalid { hand, problem: e.to_string() })?;
+    check_setting(hand, way.set(hand))
+}
+
+fn check_setting(hand: CardSet, set: Result<Setting, SetError>) -> Result<Setting, Invalid> {
+    let s = set.map_err(|e| Invalid { hand, problem: e.to_string() })?;
+    if s.low_cards.len() != 2 || !s.low_cards.minus(hand).is_empty() {
+        return Err(Invalid { hand, problem: format!("illegal setting, low hand {}", s.low_cards) });
+    }
     let fresh = is_legal_split(Evaluator::get(Ranking::PaiGow).evaluate(hand.minus(s.low_cards)), low_hand(s.low_cards));
-    if s.low_cards.len() != 2 || !s.low_cards.minus(hand).is_empty() || !fresh {
+    if !fresh {
         return Err(Invalid { hand, problem: format!("illegal setting, low hand {}", s.low_cards) });
     }
     Ok(s)
@@ -369,6 +577,56 @@ mod tests {
         assert_eq!(shape("9s 9h 9d 9c Jk 2s 2d"), Shape::QuadsPlus);
         assert_eq!(shape("9s 9h 8d 8c 2s 2d Kd"), Shape::ThreePair);
         assert_eq!(shape("9s 9h 9d 8c 8s 2d 2c"), Shape::FullHouse);
+    }
+
+    #[test]
+    fn straights_by_ranks_and_the_joker() {
+        let st = |s: &str| straights(set(s));
+        // The joker fills the ten beside a natural ace; nothing lower.
+        assert_eq!(st("As Jk Kd Qc Jh 5s 3d"), (true, false));
+        // The same, and K-Q-J-(joker)-9 below it.
+        assert_eq!(st("As Jk Kd Qc Jh 9s 3d"), (true, true));
+        // A natural A-K-Q-J-T needs no joker (which makes K-Q-J-T-9 below it).
+        assert_eq!(st("As Kd Qc Jh Ts Jk 3d"), (false, true));
+        assert_eq!(st("As Kd Qc Jh Ts 3c 3d"), (false, false));
+        // The joker as the ace is no natural ace; K-Q-J-T-(joker as nine) is lower.
+        assert_eq!(st("Kd Qc Jh Ts Jk 3d 2c"), (false, true));
+        // The wheel with the joker as the five.
+        assert_eq!(st("As Jk 2d 3c 4h 9s Td"), (false, true));
+        assert_eq!(st("As 2d 3c 4h 9s Td Kh"), (false, false));
+    }
+
+    /// The solver's count key is the `Debug` text of a way's rules: a schema-1 rule must print
+    /// exactly as the derived `Debug` of the schema-1 structs did, so cached counts stay valid.
+    #[test]
+    fn schema_one_rules_print_as_before() {
+        #[derive(Debug)]
+        #[allow(dead_code)]
+        struct Condition {
+            shapes: Vec<Shape>,
+            complete: Option<bool>,
+            top_rank: Option<(u8, u8)>,
+            single_at_least: Option<u8>,
+            pair_at_least: Option<u8>,
+        }
+        #[derive(Debug)]
+        #[allow(dead_code)]
+        struct Play {
+            high_at_least: Option<Category>,
+            low: LowKind,
+            low_at_least: Option<u8>,
+            prefer: Prefer,
+        }
+        let old_c = Condition { shapes: vec![Shape::TwoPair], complete: Some(false), top_rank: Some((9, 12)), single_at_least: None, pair_at_least: Some(3) };
+        let new_c = super::Condition { shapes: vec![Shape::TwoPair], complete: Some(false), top_rank: Some((9, 12)), pair_at_least: Some(3), ..Default::default() };
+        assert_eq!(format!("{new_c:?}"), format!("{old_c:?}"));
+        assert_eq!(format!("{new_c:#?}"), format!("{old_c:#?}"));
+        let old_p = Play { high_at_least: Some(Category::Pair), low: LowKind::NoPair, low_at_least: None, prefer: Prefer::High };
+        let new_p = super::Play { high_at_least: Some(Category::Pair), low: LowKind::NoPair, prefer: Prefer::High, ..Default::default() };
+        assert_eq!(format!("{new_p:?}"), format!("{old_p:?}"));
+        // A schema-2 field prints, so a way using it gets its own key.
+        let v2 = super::Condition { low_pair: Some((0, 4)), ..new_c.clone() };
+        assert!(format!("{v2:?}").contains("low_pair: Some((0, 4))"));
     }
 
     #[test]

@@ -1,8 +1,10 @@
-//! JSON text to a `serde_json::Value`, refusing an object that names a key twice.
+//! The strict JSON reader every file parsheet reads goes through: paytables, house ways and
+//! count files (shards, cache entries).
 //!
 //! `serde_json::from_str::<Value>` keeps the last of two equal keys without a word, so a table
-//! file with `"pays"` twice would be read as whichever came last. This reader builds the same
-//! `Value` through a visitor that knows the path of each value and stops at a repeated key.
+//! file with `"pays"` twice would be read as whichever came last, and a count file could carry
+//! two tallies of which a reader sees one. This reader builds the same `Value` through a visitor
+//! that knows the path of each value and stops at a repeated key, naming its path.
 
 use std::cell::RefCell;
 use std::fmt;

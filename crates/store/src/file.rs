@@ -1,0 +1,378 @@
+//! Count files, format 2 (docs/JSON.md, "Count files"): one JSON object whose last field is
+//! its signature.
+//!
+//! ```text
+//! {"parsheet":"shard","format":2,"fingerprint":"…","build":"…","computation":"…","inputs":"…",
+//!  "command":[…],"shard":"0/4","tally":{"encoding":"zigzag-leb128-base64","parts":[…]},"mac":"…"}
+//! ```
+//!
+//! `mac` is the hex HMAC-SHA-256, under the signing key, of the file's bytes as written with
+//! that field left out: everything before `,"mac":"` followed by `}`. It sits at a fixed place
+//! from the end, so it is found and checked before the rest is parsed. Tallies are binary: each
+//! integer zigzag-mapped to unsigned and written as LEB128 bytes, a part's bytes in base64.
+
+use std::fmt;
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+
+use base64::Engine;
+use parsheet_shard::{Shard, Tally};
+use serde_json::{json, Map, Value};
+
+use crate::SigningKey;
+
+/// The count-file format this build writes and reads.
+pub const FORMAT: u64 = 2;
+
+/// The most bytes of one count file read. The largest real files are Face Up Pai Gow's setting
+/// table and a Heads-Up Hold 'Em shard (docs/SECURITY.md, "Sizes").
+pub const MAX_FILE: u64 = 256 << 20;
+
+const ENCODING: &str = "zigzag-leb128-base64";
+const MAC_FIELD: &[u8] = b",\"mac\":\"";
+const MAC_HEX: usize = 64;
+
+/// What a count file holds: one shard of a computation, or its whole counts (a merge's, or one
+/// process's). Only whole counts are results; the kind is signed with the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Shard,
+    Merged,
+    Counts,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Shard => "shard",
+            Kind::Merged => "merged",
+            Kind::Counts => "counts",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Kind> {
+        [Kind::Shard, Kind::Merged, Kind::Counts].into_iter().find(|k| k.name() == s)
+    }
+
+    /// Whole counts of a computation (not one shard of it).
+    pub fn is_whole(self) -> bool {
+        self != Kind::Shard
+    }
+}
+
+/// One count file's contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountFile {
+    pub kind: Kind,
+    /// The build that counted it (a hash of its source code).
+    pub build: String,
+    /// What is counted, in words.
+    pub computation: String,
+    /// Every input the counts depend on, one `name = value` per line.
+    pub inputs: String,
+    /// A shard's command line (arguments after `parsheet`), which `merge` runs again.
+    pub command: Option<Vec<String>>,
+    /// A shard's label.
+    pub shard: Option<Shard>,
+    pub tally: Tally,
+}
+
+/// Why a count file was not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// Not readable, not a regular file, or too large.
+    Unreadable(String),
+    /// No signature: written by an earlier parsheet (format 1), or not a count file.
+    Unsigned(String),
+    /// The signature does not match: changed since it was written, or signed with another key.
+    BadSignature,
+    /// Signed, but not a count file this build reads.
+    Malformed(String),
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::Unreadable(e) => f.write_str(e),
+            FileError::Unsigned(e) => f.write_str(e),
+            FileError::BadSignature => f.write_str(
+                "its signature does not match: it was changed after it was written, or signed with another key (the nodes of a cluster share one key file: docs/SHARDING.md)",
+            ),
+            FileError::Malformed(e) => write!(f, "signed, but not a count file of format {FORMAT}: {e}"),
+        }
+    }
+}
+
+impl CountFile {
+    /// The fingerprint of what it counts (its cache entry's name).
+    pub fn fingerprint(&self) -> String {
+        crate::fingerprint(&self.computation, &self.inputs, &self.build)
+    }
+
+    /// The file's bytes, signed with `key`.
+    pub fn to_bytes(&self, key: &SigningKey) -> Vec<u8> {
+        let mut m = Map::new();
+        m.insert("parsheet".into(), json!(self.kind.name()));
+        m.insert("format".into(), json!(FORMAT));
+        m.insert("fingerprint".into(), json!(self.fingerprint()));
+        m.insert("build".into(), json!(self.build));
+        m.insert("computation".into(), json!(self.computation));
+        m.insert("inputs".into(), json!(self.inputs));
+        if let Some(c) = &self.command {
+            m.insert("command".into(), json!(c));
+        }
+        if let Some(s) = self.shard {
+            m.insert("shard".into(), json!(s.to_string()));
+        }
+        m.insert("tally".into(), encode_tally(&self.tally));
+        let body = serde_json::to_vec(&Value::Object(m)).expect("a JSON value serializes");
+        let mac = key.sign(&body);
+        let mut bytes = body;
+        bytes.pop(); // the closing brace
+        bytes.extend_from_slice(MAC_FIELD);
+        bytes.extend_from_slice(mac.as_bytes());
+        bytes.extend_from_slice(b"\"}\n");
+        bytes
+    }
+
+    /// Reads a signed file: the signature first, then every field strictly.
+    pub fn from_bytes(bytes: &[u8], key: &SigningKey) -> Result<CountFile, FileError> {
+        let text = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let Some(body) = signed_body(text) else { return Err(unsigned(text)) };
+        let tag = std::str::from_utf8(&text[text.len() - 2 - MAC_HEX..text.len() - 2]).expect("hex digits checked");
+        if !key.verify(&body, tag) {
+            return Err(FileError::BadSignature);
+        }
+        parse(&body).map_err(FileError::Malformed)
+    }
+
+    /// Reads the file at `path` (at most [`MAX_FILE`] bytes of a regular file).
+    pub fn read(path: &Path, key: &SigningKey) -> Result<CountFile, FileError> {
+        let (bytes, _) = read_bounded(path).map_err(FileError::Unreadable)?;
+        CountFile::from_bytes(&bytes, key)
+    }
+}
+
+/// The bytes of a regular file of at most [`MAX_FILE`] bytes, and its metadata as opened.
+pub(crate) fn read_bounded(path: &Path) -> Result<(Vec<u8>, fs::Metadata), String> {
+    let f = fs::File::open(path).map_err(|e| e.to_string())?;
+    let meta = f.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_FILE {
+        return Err(format!("{} bytes; a count file has at most {MAX_FILE}", meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    f.take(MAX_FILE + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!("grew past {MAX_FILE} bytes while being read"));
+    }
+    Ok((bytes, meta))
+}
+
+/// The bytes the MAC covers, where `text` ends with a MAC field of the right form.
+fn signed_body(text: &[u8]) -> Option<Vec<u8>> {
+    let end = text.strip_suffix(b"\"}")?;
+    let tag_at = end.len().checked_sub(MAC_HEX)?;
+    if !end[tag_at..].iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    let head = end[..tag_at].strip_suffix(MAC_FIELD)?;
+    let mut body = head.to_vec();
+    body.push(b'}');
+    Some(body)
+}
+
+fn unsigned(text: &[u8]) -> FileError {
+    let format = std::str::from_utf8(text).ok().and_then(|t| serde_json::from_str::<Value>(t).ok()).and_then(|v| v.get("format").and_then(Value::as_u64));
+    FileError::Unsigned(match format {
+        Some(1) => "written by an earlier parsheet (count-file format 1, unsigned): recount with this build".into(),
+        _ => format!("not a signed parsheet count file (format {FORMAT} ends with its \"mac\" field)"),
+    })
+}
+
+fn parse(body: &[u8]) -> Result<CountFile, String> {
+    let text = std::str::from_utf8(body).map_err(|_| "not UTF-8".to_string())?;
+    let doc = parsheet_json::from_str(text).map_err(|(field, problem)| if field.is_empty() { problem } else { format!("{field}: {problem}") })?;
+    let Value::Object(doc) = doc else { return Err("not a JSON object".into()) };
+    let string = |k: &str| doc.get(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| format!("field {k:?} is missing or not a string"));
+    let kind = Kind::parse(&string("parsheet")?).ok_or("field \"parsheet\" is not shard, merged or counts")?;
+    if doc.get("format").and_then(Value::as_u64) != Some(FORMAT) {
+        return Err(format!("field \"format\" is not {FORMAT}"));
+    }
+    let mut known = vec!["parsheet", "format", "fingerprint", "build", "computation", "inputs", "tally"];
+    if kind == Kind::Shard {
+        known.extend(["command", "shard"]);
+    }
+    if let Some(k) = doc.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(format!("field {k:?} does not belong in a {} file", kind.name()));
+    }
+    let (command, shard) = if kind == Kind::Shard {
+        let command = doc
+            .get("command")
+            .and_then(Value::as_array)
+            .and_then(|a| a.iter().map(|x| x.as_str().map(str::to_string)).collect::<Option<Vec<_>>>())
+            .filter(|c| !c.is_empty() && c.len() <= 200)
+            .ok_or("field \"command\" is not a list of arguments")?;
+        (Some(command), Some(string("shard")?.parse::<Shard>()?))
+    } else {
+        (None, None)
+    };
+    let file = CountFile { kind, build: string("build")?, computation: string("computation")?, inputs: string("inputs")?, command, shard, tally: decode_tally(doc.get("tally"))? };
+    if string("fingerprint")? != file.fingerprint() {
+        return Err("its fingerprint is not that of its computation, inputs and build".into());
+    }
+    Ok(file)
+}
+
+fn encode_tally(t: &Tally) -> Value {
+    let parts: Vec<Value> = t
+        .parts()
+        .iter()
+        .map(|(name, values)| {
+            let mut bytes = Vec::with_capacity(values.len() * 2);
+            for &v in values {
+                let mut z = ((v << 1) ^ (v >> 127)) as u128;
+                loop {
+                    let low = (z & 0x7f) as u8;
+                    z >>= 7;
+                    if z == 0 {
+                        bytes.push(low);
+                        break;
+                    }
+                    bytes.push(low | 0x80);
+                }
+            }
+            json!({"name": name, "values": values.len(), "data": base64::engine::general_purpose::STANDARD.encode(bytes)})
+        })
+        .collect();
+    json!({"encoding": ENCODING, "parts": parts})
+}
+
+fn decode_tally(v: Option<&Value>) -> Result<Tally, String> {
+    let t = v.and_then(Value::as_object).ok_or("field \"tally\" is missing or not an object")?;
+    if t.get("encoding").and_then(Value::as_str) != Some(ENCODING) || t.len() != 2 {
+        return Err(format!("\"tally\" is not {{\"encoding\": {ENCODING:?}, \"parts\": [...]}}"));
+    }
+    let parts = t.get("parts").and_then(Value::as_array).ok_or("\"tally\".\"parts\" is not a list")?;
+    let mut tally = Tally::new();
+    for (i, p) in parts.iter().enumerate() {
+        let at = |e: &str| format!("\"tally\".\"parts\"[{i}]: {e}");
+        let p = p.as_object().filter(|p| p.len() == 3).ok_or_else(|| at("not {\"name\", \"values\", \"data\"}"))?;
+        let name = p.get("name").and_then(Value::as_str).ok_or_else(|| at("\"name\" is not a string"))?;
+        if tally.parts().iter().any(|q| q.0 == name) {
+            return Err(at(&format!("part {name:?} appears twice")));
+        }
+        let n = p.get("values").and_then(Value::as_u64).ok_or_else(|| at("\"values\" is not a count"))?;
+        let data = p.get("data").and_then(Value::as_str).ok_or_else(|| at("\"data\" is not a string"))?;
+        let bytes = base64::engine::general_purpose::STANDARD.decode(data).map_err(|e| at(&format!("\"data\" is not base64: {e}")))?;
+        // Every value takes at least one byte: nothing is allocated beyond the file's size.
+        if n > bytes.len() as u64 {
+            return Err(at(&format!("{n} values in {} bytes", bytes.len())));
+        }
+        let mut values = Vec::with_capacity(n as usize);
+        let (mut z, mut shift) = (0u128, 0u32);
+        for &b in &bytes {
+            if shift > 126 || (shift == 126 && b & 0x7f > 0b11) {
+                return Err(at("a value does not fit 128 bits"));
+            }
+            z |= u128::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                values.push(((z >> 1) as i128) ^ -((z & 1) as i128));
+                (z, shift) = (0, 0);
+            } else {
+                shift += 7;
+            }
+        }
+        if shift != 0 || values.len() as u64 != n {
+            return Err(at(&format!("\"data\" does not hold {n} whole values")));
+        }
+        tally.push(name, values);
+    }
+    Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(b: u8) -> SigningKey {
+        SigningKey::from_bytes([b; 32])
+    }
+
+    fn sample(kind: Kind) -> CountFile {
+        let edge = vec![0, 1, -1, 63, -64, 64, i128::MAX, i128::MIN, 1 << 100, -(1 << 100) - 7];
+        CountFile {
+            kind,
+            build: "b".repeat(64),
+            computation: "face-up-pai-gow base, \"quoted\"".into(),
+            inputs: "deck = TJQKA/3/joker\nway = ,\"mac\":\"\n".into(),
+            command: (kind == Kind::Shard).then(|| vec!["strategy".into(), "face-up-pai-gow".into()]),
+            shard: (kind == Kind::Shard).then(|| Shard::new(1, 3).unwrap()),
+            tally: Tally::new().with("counts", edge).with("empty", vec![]).with("more", (0..1000).map(|i| i * i * 31 - 5000).collect()),
+        }
+    }
+
+    #[test]
+    fn files_round_trip_every_integer() {
+        for kind in [Kind::Shard, Kind::Merged, Kind::Counts] {
+            let f = sample(kind);
+            let bytes = f.to_bytes(&key(1));
+            assert!(bytes.ends_with(b"\"}\n"));
+            assert_eq!(CountFile::from_bytes(&bytes, &key(1)).unwrap(), f);
+        }
+    }
+
+    #[test]
+    fn any_change_to_any_byte_is_refused() {
+        let bytes = sample(Kind::Shard).to_bytes(&key(1));
+        assert_eq!(CountFile::from_bytes(&bytes, &key(2)), Err(FileError::BadSignature), "another key");
+        // Every byte flipped, one at a time, in a sample of positions over the whole file.
+        for i in (0..bytes.len()).step_by(7) {
+            let mut b = bytes.clone();
+            b[i] ^= 0x01;
+            assert!(CountFile::from_bytes(&b, &key(1)).is_err(), "byte {i} changed and accepted");
+        }
+        // Truncated, or the signature removed.
+        assert!(matches!(CountFile::from_bytes(&bytes[..bytes.len() / 2], &key(1)), Err(FileError::Unsigned(_))));
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let cut = text.rfind(",\"mac\"").unwrap();
+        let unsigned = format!("{}}}", &text[..cut]);
+        assert!(matches!(CountFile::from_bytes(unsigned.as_bytes(), &key(1)), Err(FileError::Unsigned(_))));
+        let old = r#"{"parsheet":"counts","format":1,"tally":{}}"#;
+        assert!(matches!(CountFile::from_bytes(old.as_bytes(), &key(1)), Err(FileError::Unsigned(e)) if e.contains("format 1")));
+    }
+
+    /// What a key holder signs is still read strictly.
+    #[test]
+    fn signed_nonsense_is_refused() {
+        let k = key(1);
+        let sign = |body: &str| {
+            let mut b = body.as_bytes().to_vec();
+            let mac = k.sign(&b);
+            b.pop();
+            b.extend_from_slice(format!(",\"mac\":\"{mac}\"}}").as_bytes());
+            b
+        };
+        let good = String::from_utf8(sample(Kind::Counts).to_bytes(&k)).unwrap();
+        let body = format!("{}}}", &good[..good.rfind(",\"mac\"").unwrap()]);
+        assert!(CountFile::from_bytes(&sign(&body), &k).is_ok());
+        let cases = [
+            (body.replacen("\"format\":2", "\"format\":2,\"format\":2", 1), "twice"),
+            (body.replacen("\"parsheet\":\"counts\"", "\"parsheet\":\"counts\",\"command\":[\"x\"]", 1), "does not belong"),
+            (body.replacen("\"format\":2", "\"format\":3", 1), "format"),
+            (body.replacen("\"values\":1000", "\"values\":999", 1), "whole values"),
+            (body.replacen("\"values\":1000", "\"values\":100000000", 1), "values in"),
+            (body.replacen("face-up-pai-gow base", "face-up-pai-gow base!", 1), "fingerprint"),
+        ];
+        for (text, problem) in cases {
+            assert_ne!(text, body);
+            match CountFile::from_bytes(&sign(&text), &k) {
+                Err(FileError::Malformed(e)) => assert!(e.contains(problem), "{problem}: {e}"),
+                other => panic!("{problem}: {other:?}"),
+            }
+        }
+    }
+}
