@@ -30,6 +30,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[derive(Parser)]
 #[command(name = "parsheet", version, about = "Exact mathematics of casino table games")]
 struct Cli {
+    /// Say more on stderr: where counts came from (the results cache).
+    #[arg(short, long, global = true)]
+    verbose: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -211,7 +214,9 @@ fn main() -> ExitCode {
         }
         default_hook(info);
     }));
-    let result = match Cli::parse().command {
+    let cli = Cli::parse();
+    store::VERBOSE.store(cli.verbose, std::sync::atomic::Ordering::Relaxed);
+    let result = match cli.command {
         Command::Merge(args) => store::merge(args, &|argv| {
             let cli = Cli::try_parse_from(argv).map_err(|e| format!("the shards' command `{}` does not parse: {e}", argv[1..].join(" ")))?;
             run(cli.command)

@@ -11,19 +11,12 @@
 //! `--recheck K` then recounts K shards here and refuses the merge if any differs.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
 
-use parsheet_shard::{Combine, Key, Shard, Store, Tally};
-use parsheet_store::{Cache, CountFile, Kind, Loaded, Plan, SigningKey};
+use parsheet_shard::Shard;
+use parsheet_store::{Cache, Plan, SigningKey};
 
 /// The build's fingerprint (`build.rs`): a SHA-256 of the workspace's sources and manifests.
 pub const BUILD: &str = env!("PARSHEET_BUILD");
-
-/// What a shard run returns once its file is written: not an error, the run's end.
-pub const SHARD_WRITTEN: &str = "\u{1}shard written";
-
-/// What a probe or a recheck run returns once it has what it came for.
-const STOPPED: &str = "\u{1}stopped at the split computation";
 
 /// `--cache DIR` / `--no-cache`, on every command that computes.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -131,168 +124,19 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
     s.parse()
 }
 
-/// Which computation of a command its `--shard` splits: the command's own (a wager's counts, a
-/// main game), not the counts it reads on the way (a search reads its wager's counts whole).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// Counts that add up (`Combine::Sum`).
-    Counts,
-    /// A search, whose shards merge by ranking (`Combine::Custom`).
-    Search,
-}
+pub use parsheet_store::process::Target;
+use parsheet_store::process::{is_stopped, with_process, Mode, Process};
 
-impl Target {
-    fn of(key: &Key) -> Target {
-        match key.combine {
-            Combine::Sum => Target::Counts,
-            Combine::Custom(_) => Target::Search,
-        }
-    }
-}
+/// Whether stderr says where counts came from (`-v`).
+pub static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// What the split computation of this process does.
-enum Mode {
-    /// Whole counts, from the cache or computed.
-    Cache,
-    /// Count one shard and write it.
-    Shard { shard: Shard, out: PathBuf, force: bool, command: Vec<String>, key: SigningKey },
-    /// A merge's check of its command: note the computation's fingerprint and stop.
-    Probe { found: Option<(String, String)> },
-    /// A merge's recount of one shard here.
-    Recheck { shard: Shard, expected: Tally, same: Option<bool> },
-    /// The merged counts.
-    Merge { fingerprint: String, computation: String, tallies: Vec<Tally>, used: bool },
-}
-
-struct Process {
-    cache: Option<Cache>,
-    /// The computation a `--shard` or `merge` concerns.
-    target: Target,
-    mode: Mode,
-}
-
-static PROCESS: Mutex<Option<Process>> = Mutex::new(None);
-
-fn with_process<T>(f: impl FnOnce(&mut Process) -> T) -> T {
-    let mut p = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
-    f(p.as_mut().expect("the store is installed before any count"))
-}
-
-/// The `parsheet_shard::Store` of this process; its state is [`PROCESS`], which a merge changes
-/// between its runs of the recorded command.
-struct CliStore;
-
-/// The fingerprint of `key` under this build.
-fn fingerprint(key: &Key) -> String {
-    parsheet_store::fingerprint(&key.computation, &key.inputs, BUILD)
-}
-
-fn whole(cache: Option<&Cache>, key: &Key, tally: Tally, kind: Kind) {
-    let Some(cache) = cache else { return };
-    let file = CountFile { kind, build: BUILD.into(), computation: key.computation.clone(), inputs: key.inputs.clone(), command: None, shard: None, tally };
-    if let Err(e) = cache.save(&file) {
-        eprintln!("parsheet: the cache could not keep {}: {e}", key.computation);
-    }
-}
-
-impl Store for CliStore {
-    fn counted(&self, key: &Key, compute: &mut dyn FnMut(Shard) -> Result<Tally, String>) -> Result<Tally, String> {
-        // Decide under the lock, count outside it: a computation may ask for other counts.
-        enum Step {
-            Whole,
-            Shard(Shard),
-            Stop,
-            Recheck(Shard),
-            Merged(Tally),
-        }
-        let step = with_process(|p| {
-            let split = p.target == Target::of(key);
-            match &mut p.mode {
-                Mode::Shard { shard, .. } if split => {
-                    if SHARD_DONE.load(std::sync::atomic::Ordering::SeqCst) {
-                        return Err("--shard: this command runs more than one computation that splits; shard each on its own".to_string());
-                    }
-                    Ok(Step::Shard(*shard))
-                }
-                Mode::Probe { found } if split => {
-                    *found = Some((fingerprint(key), key.computation.clone()));
-                    Ok(Step::Stop)
-                }
-                Mode::Recheck { shard, .. } if split => Ok(Step::Recheck(*shard)),
-                Mode::Merge { fingerprint: fp, computation, tallies, used } if split => {
-                    if *fp != fingerprint(key) {
-                        return Err(format!(
-                            "the shards count {computation}, but this run needs {} with other inputs: merge with the same --tables, house way and options the shards were run with",
-                            key.computation
-                        ));
-                    }
-                    let whole = key.combine.apply(std::mem::take(tallies)).map_err(|e| format!("cannot merge the shards: {e}"))?;
-                    *tallies = vec![whole.clone()];
-                    *used = true;
-                    Ok(Step::Merged(whole))
-                }
-                _ => Ok(Step::Whole),
-            }
-        })?;
-        match step {
-            Step::Stop => Err(STOPPED.into()),
-            Step::Merged(whole) => {
-                with_process(|p| self::whole(p.cache.as_ref(), key, whole.clone(), Kind::Merged));
-                Ok(whole)
-            }
-            Step::Recheck(shard) => {
-                let tally = compute(shard)?;
-                with_process(|p| {
-                    if let Mode::Recheck { expected, same, .. } = &mut p.mode {
-                        *same = Some(tally == *expected);
-                    }
-                });
-                Err(STOPPED.into())
-            }
-            Step::Shard(shard) => {
-                let tally = compute(shard)?;
-                with_process(|p| {
-                    let Mode::Shard { out, force, command, key: signing, .. } = &p.mode else { unreachable!("the mode of a shard run") };
-                    let file = CountFile { kind: Kind::Shard, build: BUILD.into(), computation: key.computation.clone(), inputs: key.inputs.clone(), command: Some(command.clone()), shard: Some(shard), tally };
-                    let text = String::from_utf8(file.to_bytes(signing)).expect("a count file is JSON text");
-                    crate::output::write_file(out, &text, *force)?;
-                    SHARD_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
-                    eprintln!("parsheet: wrote shard {shard} of {} to {}", key.computation, out.display());
-                    Err(SHARD_WRITTEN.to_string())
-                })
-            }
-            Step::Whole => {
-                let loaded = with_process(|p| p.cache.as_ref().map(|c| c.load(&key.computation, &key.inputs, BUILD)));
-                match loaded {
-                    Some(Loaded::Hit(t, path)) => {
-                        eprintln!("parsheet: reused from the cache: {} ({})", key.computation, path.display());
-                        return Ok(t);
-                    }
-                    Some(Loaded::Ignored(why)) => eprintln!("parsheet: {why}"),
-                    Some(Loaded::Miss) | None => {}
-                }
-                let t = compute(Shard::WHOLE)?;
-                with_process(|p| self::whole(p.cache.as_ref(), key, t.clone(), Kind::Counts));
-                Ok(t)
-            }
-        }
-    }
-}
-
-/// Installs the store, once: a merge installs it before it runs the recorded command, whose
-/// own install then leaves the merge's in place.
-fn install_process(p: Process) -> Result<(), String> {
-    let mut slot = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
-    if slot.is_none() {
-        *slot = Some(p);
-        parsheet_shard::install(Box::new(CliStore))?;
-    }
-    Ok(())
+fn process(cache: Option<parsheet_store::Cache>, target: Target, mode: Mode) -> Process {
+    Process { cache, build: BUILD.into(), target, mode, verbose: VERBOSE.load(std::sync::atomic::Ordering::Relaxed) }
 }
 
 /// Installs the store of an ordinary run: the cache of `cache`, if any.
 pub fn install(cache: &CacheArgs) -> Result<(), String> {
-    install_process(Process { cache: cache.open()?, target: Target::Counts, mode: Mode::Cache })
+    parsheet_store::process::install(process(cache.open()?, Target::Counts, Mode::Cache))
 }
 
 /// Installs the store of a run with `--shard`, after checking the target file; `command` is the
@@ -303,9 +147,14 @@ pub fn install_for(shard: &ShardArgs, cache: &CacheArgs, target: Target, force: 
     };
     sharding?;
     crate::output::check_file_target(out, force)?;
-    let mode = Mode::Shard { shard: s, out: out.clone(), force, command: recorded_command(), key: signing_key(true)? };
-    SHARD_RUN.store(true, std::sync::atomic::Ordering::SeqCst);
-    install_process(Process { cache: cache.open()?, target, mode })
+    let out = out.clone();
+    let sink: parsheet_store::process::ShardSink = Box::new(move |bytes| {
+        let text = std::str::from_utf8(bytes).map_err(|_| "a count file is JSON text".to_string())?;
+        crate::output::write_file(&out, text, force)?;
+        Ok(out.display().to_string())
+    });
+    let mode = Mode::Shard { shard: s, command: recorded_command(), key: signing_key(true)?, sink, written: false };
+    parsheet_store::process::install(process(cache.open()?, target, mode))
 }
 
 /// This run's command line without what only this run concerns: the shard, its file, the
@@ -337,11 +186,7 @@ fn strip(args: &[String], with_value: &[&str], flags: &[&str]) -> Vec<String> {
 /// Whether a run that ended with `message` wrote its shard (and so succeeded): a command may
 /// have put the end of the run into words of its own.
 pub fn is_shard_written(message: &str) -> bool {
-    message.contains(SHARD_WRITTEN)
-}
-
-fn is_stopped(message: &str) -> bool {
-    message.contains(STOPPED)
+    is_stopped(message) && parsheet_store::process::shard_written()
 }
 
 /// `parsheet merge`: the shard files of one computation.
@@ -436,7 +281,7 @@ pub fn merge(args: MergeArgs, run: &dyn Fn(&[String]) -> Result<(), String>) -> 
     let shown = command.join(" ");
 
     // The probe: the command's own computation must be the shards'.
-    install_process(Process { cache: args.cache.open()?, target, mode: Mode::Probe { found: None } })?;
+    parsheet_store::process::install(process(args.cache.open()?, target, Mode::Probe { found: None }))?;
     match run(&argv) {
         Err(e) if is_stopped(&e) => {}
         Err(e) => return Err(format!("the shards' command `{shown}` fails here: {e}")),
@@ -531,13 +376,9 @@ pub fn splitting() -> String {
     )
 }
 
-static SHARD_RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-static SHARD_DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
 /// After a `--shard` run: an error unless its shard file was written.
 pub fn check_shard_written() -> Result<(), String> {
-    use std::sync::atomic::Ordering::SeqCst;
-    if SHARD_RUN.load(SeqCst) && !SHARD_DONE.load(SeqCst) {
+    if parsheet_store::process::is_shard_run() && !parsheet_store::process::shard_written() {
         return Err("--shard: the command finished without the computation it splits, so no shard file was written".into());
     }
     Ok(())

@@ -186,7 +186,8 @@ fn the_cache_is_reused_only_for_the_same_inputs() {
     let cache = s(&dir.join("cache"));
     let command = ["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "foxwoods", "--format", "json", "--cache", &cache];
     let run = |args: &[&str]| {
-        let out = common::command().args(args).output().unwrap();
+        // -v: stderr says where counts came from.
+        let out = common::command().arg("-v").args(args).output().unwrap();
         assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
         (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
     };
@@ -237,7 +238,7 @@ fn a_second_report_reuses_the_counts_and_a_changed_paytable_recomputes_only_what
     let cache = s(&dir.join("cache"));
     let report = |out: &str| {
         let out = s(&dir.join(out));
-        let args = ["report", "--tables", &s(&tables), "--cache", &cache, "--out", &out];
+        let args = ["-v", "report", "--tables", &s(&tables), "--cache", &cache, "--out", &out];
         let run = parsheet(&args);
         assert!(run.status.success(), "{args:?}: {}", String::from_utf8_lossy(&run.stderr));
         (std::fs::read_to_string(Path::new(&out).join("report.json")).unwrap(), String::from_utf8(run.stderr).unwrap())

@@ -31,6 +31,7 @@
 mod cache;
 mod file;
 mod key;
+pub mod process;
 mod merge;
 
 pub use cache::{Cache, Loaded};
