@@ -11,8 +11,8 @@ use parsheet_paytable::{analyze, fraction, Decimal, Pay, Paytable, MAX_PAY};
 
 use serde_json::json;
 
-use crate::analyze::{select, WagerArgs};
-use crate::progress::Progress;
+use crate::analyze::WagerArgs;
+use parsheet_app::progress::Task as Progress;
 use crate::TablesArg;
 
 #[derive(clap::Args)]
@@ -56,7 +56,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "table")]
     format: crate::Format,
     #[command(flatten)]
-    pays: crate::pays::PaysArg,
+    pays: crate::analyze::PaysArg,
     #[command(flatten)]
     tables: TablesArg,
     #[command(flatten)]
@@ -211,9 +211,9 @@ fn derived_id(id: &str, suffix: &str) -> String {
 /// Where `--pays` changed lines of the starting table: a line of the text, `changed_lines` in the
 /// JSON.
 fn say_changed(entry: &parsheet_tables::PaytableEntry, out: &mut String, doc: &mut serde_json::Map<String, serde_json::Value>) {
-    if let Some(text) = crate::pays::changed_text(&entry.table.id, &entry.changed) {
+    if let Some(text) = parsheet_app::pays::changed_text(&entry.table.id, &entry.changed) {
         let _ = writeln!(out, "{text}\n");
-        doc.insert("changed_lines".into(), crate::pays::changed_json(&entry.changed));
+        doc.insert("changed_lines".into(), serde_json::to_value(parsheet_app::pays::changed_records(&entry.changed)).expect("records serialize"));
     }
 }
 
@@ -233,8 +233,8 @@ pub fn run(args: Args) -> Result<(), String> {
         parsheet_games::Model::Counted(w) => w,
     };
     let mut games = args.tables.load()?;
-    let paytable = crate::pays::apply(&mut games, &args.target.game, &args.target.wager, &args.pays, args.target.paytable.as_deref())?;
-    let entry = select(&games, &args.target.game, &args.target.wager, paytable.as_deref())?;
+    let paytable = parsheet_app::pays::apply(&mut games, &args.target.game, &args.target.wager, args.pays.pays.as_deref(), args.target.paytable.as_deref())?;
+    let entry = parsheet_app::inputs::select(&games, &args.target.game, &args.target.wager, paytable.as_deref())?;
     let table = &entry.table;
     // Every argument is checked before anything is computed or printed.
     let outcomes = || wager.outcomes.join(", ");
@@ -426,11 +426,11 @@ fn heads_up_bad_beat(args: &Args) -> Result<(), String> {
     }
     let game = "heads-up-holdem";
     let mut games = args.tables.load()?;
-    let paytable = crate::pays::apply(&mut games, game, "bad-beat", &args.pays, args.target.paytable.as_deref())?;
-    let entry = select(&games, game, "bad-beat", paytable.as_deref())
+    let paytable = parsheet_app::pays::apply(&mut games, game, "bad-beat", args.pays.pays.as_deref(), args.target.paytable.as_deref())?;
+    let entry = parsheet_app::inputs::select(&games, game, "bad-beat", paytable.as_deref())
         .map_err(|e| format!("{e} (the starting Bad Beat table is yours: 677a.12(c) is missing from the text)"))?;
     let t0 = &entry.table;
-    let odds = &select(&games, game, "odds", None)?.table;
+    let odds = &parsheet_app::inputs::select(&games, game, "odds", None)?.table;
     let variant = args.target.variant.clone().unwrap_or_else(|| "odds-push-below-pair".to_string());
     let config = Config::heads_up(&variant, odds, Some(t0))?;
     if !bad_beat_is_linear(&config) {
@@ -528,9 +528,9 @@ fn dj_wild_base(args: &Args, g: &'static parsheet_games::strategy::StrategyGame)
     }
     let mut games = args.tables.load()?;
     // A one-off Blind table to start from.
-    let paytable = crate::pays::apply(&mut games, g.game, g.wager, &args.pays, args.target.paytable.as_deref())?;
-    let reading = crate::main_game::reading(g, args.target.variant.as_deref())?;
-    let entry = select(&games, g.game, g.wager, paytable.as_deref())?;
+    let paytable = parsheet_app::pays::apply(&mut games, g.game, g.wager, args.pays.pays.as_deref(), args.target.paytable.as_deref())?;
+    let reading = parsheet_app::inputs::main_reading(g, args.target.variant.as_deref())?;
+    let entry = parsheet_app::inputs::select(&games, g.game, g.wager, paytable.as_deref())?;
     let t0 = &entry.table;
     let started = std::time::Instant::now();
     let s0 = g.solve(Some(reading), Some(t0))?;

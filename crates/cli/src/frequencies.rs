@@ -5,7 +5,7 @@ use parsheet_eval::frequencies::{count, Frequencies, Table};
 use parsheet_eval::Ranking;
 use serde_json::json;
 
-use crate::progress::Progress;
+use parsheet_app::progress::Task as Progress;
 use crate::Format;
 
 /// The rankings a frequency table can be counted for.

@@ -6,7 +6,6 @@ use parsheet_cards::CardSet;
 use parsheet_games::strategy::heads_up::{self, hole_name, Config, Exact, Preflop};
 use parsheet_games::strategy::{Solution, StrategyGame};
 use parsheet_paytable::{fraction, Decimal, Paytable};
-use parsheet_tables::GameTables;
 use serde_json::json;
 
 pub struct Args {
@@ -20,17 +19,7 @@ pub struct Args {
     pub json: bool,
 }
 
-/// The Bad Beat table of the loaded tables, if they hold one (677a.12(c) is missing from the
-/// text, so the built-in tables hold none).
-pub fn bad_beat_table<'a>(g: &'a GameTables, wager: &str, id: Option<&str>) -> Result<Option<&'a Paytable>, String> {
-    let Some(w) = g.wagers.iter().find(|w| w.id == wager) else { return Ok(None) };
-    let ids: Vec<&str> = w.paytables.iter().map(|p| p.table.id.as_str()).collect();
-    match id {
-        Some(id) => w.paytables.iter().find(|p| p.table.id == id).map(|p| Some(&p.table)).ok_or_else(|| format!("no {wager} paytable {id:?}; paytables: {}", ids.join(", "))),
-        None if ids.len() <= 1 => Ok(w.paytables.first().map(|p| &p.table)),
-        None => Err(format!("several {wager} paytables; choose one with --bad-beat ({})", ids.join(", "))),
-    }
-}
+use parsheet_app::main_game::bad_beat_table;
 
 /// Reads "1", "3", "1/2", "0.5".
 fn parse_size(text: &str) -> Result<(i64, i64), String> {
@@ -56,14 +45,14 @@ fn percent(r: &BigRational) -> String {
     Decimal(r).percent(6)
 }
 
-pub fn run(args: &Args, g: &StrategyGame) -> Result<(), String> {
+pub fn run(args: &Args, g: &'static StrategyGame) -> Result<(), String> {
     let games = args.tables.load()?;
     let variant = args.variant.clone().unwrap_or_else(|| g.variants[0].id.to_string());
     let reading = g.variants.iter().find(|v| v.id == variant).ok_or_else(|| {
         let ids: Vec<&str> = g.variants.iter().map(|v| v.id).collect();
         format!("unknown variant {variant:?} of {}; known variants: {}", g.game, ids.join(", "))
     })?;
-    let odds = &crate::analyze::select(&games, g.game, g.wager, args.paytable.as_deref())?.table;
+    let odds = &parsheet_app::inputs::select(&games, g.game, g.wager, args.paytable.as_deref())?.table;
     let tables = games.iter().find(|t| t.game == g.game).expect("select found the game");
     let bad_beat = bad_beat_table(tables, g.bonus_wager.unwrap_or("bad-beat"), args.bad_beat.as_deref())?;
     let mut config = Config::heads_up(&variant, odds, bad_beat)?;
@@ -180,7 +169,7 @@ fn summary(x: &Exact, s: &Solution) {
     println!("            element of risk: {}% of the total wagered = {}", percent(&s.element_of_risk()), fraction(&s.element_of_risk()));
 }
 
-fn to_json(g: &StrategyGame, reading: &str, odds: &Paytable, bad_beat: Option<&Paytable>, min_words: &str, x: &Exact, s: &Solution) -> serde_json::Value {
+fn to_json(g: &'static StrategyGame, reading: &str, odds: &Paytable, bad_beat: Option<&Paytable>, min_words: &str, x: &Exact, s: &Solution) -> serde_json::Value {
     let hands: Vec<_> = s
         .strategy
         .iter()
@@ -196,11 +185,22 @@ fn to_json(g: &StrategyGame, reading: &str, odds: &Paytable, bad_beat: Option<&P
         "preflop": hands,
         "flop_rule": rule_json(&heads_up::flop_rule(x)),
         "river_rule": rule_json(&heads_up::river_rule(x)),
-        "actions": crate::main_game::actions_json(s),
     });
-    // The figures in the keys every main game uses (docs/JSON.md).
-    if let serde_json::Value::Object(m) = &mut v {
-        m.extend(crate::main_game::summary_json(s));
+    // The figures in the keys every main game uses (docs/JSON.md): the record of the solution.
+    let solved = parsheet_app::main_game::Solved {
+        game: g,
+        reading: reading.to_string(),
+        paytable: Some(odds.id.clone()),
+        bonus: bad_beat.map(|t| t.id.clone()),
+        house_way: None,
+        assumptions: vec![parsheet_app::Assumption::given("reading", reading), parsheet_app::Assumption::given("minimum-raise", min_words)],
+        changed: vec![],
+        solution: s.clone(),
+    };
+    if let (serde_json::Value::Object(m), Ok(serde_json::Value::Object(a))) = (&mut v, serde_json::to_value(parsheet_app::main_game::analysis(&solved))) {
+        for (k, x) in a {
+            m.entry(k).or_insert(x);
+        }
     }
     v
 }

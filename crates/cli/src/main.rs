@@ -8,13 +8,10 @@
 mod analyze;
 mod explain;
 mod explore;
-mod figure;
 mod frequencies;
 mod heads_up;
 mod list;
-mod main_game;
 mod output;
-mod pays;
 mod progress;
 mod progressive;
 mod report;
@@ -81,6 +78,11 @@ impl TablesArg {
         self.tables.as_ref().map_or("built-in tables/ of parsheet".to_string(), |d| d.display().to_string())
     }
 
+    /// The directory given, if any.
+    pub fn dir(&self) -> Option<&std::path::Path> {
+        self.tables.as_deref()
+    }
+
     pub fn load(&self) -> Result<Vec<parsheet_tables::GameTables>, String> {
         match &self.tables {
             Some(dir) => parsheet_tables::load_dir(dir),
@@ -88,14 +90,6 @@ impl TablesArg {
         }
         .map_err(|e| e.to_string())
     }
-}
-
-/// Refuses a `--max-pay` that would make the one-line search loop or allocate without end.
-pub fn check_max_pay(max_pay: u64) -> Result<(), String> {
-    if max_pay == 0 || max_pay > parsheet_paytable::MAX_PAY {
-        return Err(format!("--max-pay {max_pay}: give a pay from 1 to {} (to 1)", parsheet_paytable::MAX_PAY));
-    }
-    Ok(())
 }
 
 /// How to print a result.
@@ -135,27 +129,20 @@ impl Format {
     }
 }
 
-/// The dealer's setting, one option across games: Face Up Pai Gow's house way (a name from
-/// `house-ways/` or a file) and Saigon 5 Card's dealer reading `house-<WAY>` (`highest-point`,
-/// `lowest-point`). Returns the reading (`variant`, or the Saigon way as one) and the Face Up Pai
-/// Gow way.
-pub fn house_way<'a>(game: &str, variant: Option<&str>, way: Option<&'a str>) -> Result<(Option<String>, Option<&'a str>), String> {
-    let Some(w) = way else { return Ok((variant.map(str::to_string), None)) };
-    match game {
-        "face-up-pai-gow" => Ok((variant.map(str::to_string), Some(w))),
-        "saigon-5-card" => {
-            let g = parsheet_games::strategy::find_strategy(game)?;
-            let ways: Vec<&str> = g.variants.iter().filter_map(|v| v.id.strip_prefix("house-")).collect();
-            if !ways.contains(&w) {
-                return Err(format!("--house-way {w:?}: the Saigon 5 Card dealer's ways are {}", ways.join(", ")));
-            }
-            match variant {
-                Some(v) if v != format!("house-{w}") => Err(format!("--house-way {w} and --variant {v} name two dealer settings; give one")),
-                _ => Ok((Some(format!("house-{w}")), None)),
-            }
-        }
-        _ => Err(format!("--house-way {w:?}: the dealer of {game} sets no hands; the option is for saigon-5-card (highest-point, lowest-point) and face-up-pai-gow (a name from house-ways/ or a JSON file)")),
+/// Prints a command's output; a failed write to stdout is an error (a closed pipe is not).
+pub fn print(text: String) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(String::new()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
     }
+}
+
+/// A record as `--format json` prints it: one document on one line.
+pub fn json<T: serde::Serialize>(record: &T) -> String {
+    serde_json::to_string(record).expect("records serialize") + "\n"
 }
 
 /// Runs one command with the store of counts it asks for: a cache, or one shard of a run.
@@ -215,6 +202,7 @@ fn main() -> ExitCode {
         default_hook(info);
     }));
     let cli = Cli::parse();
+    progress::install();
     store::VERBOSE.store(cli.verbose, std::sync::atomic::Ordering::Relaxed);
     let result = match cli.command {
         Command::Merge(args) => store::merge(args, &|argv| {

@@ -1,51 +1,70 @@
-//! A progress bar on standard error, drawn only when standard error is a terminal.
+//! How long work shows on stderr: a bar with the share done and an estimate of the time left
+//! on a terminal, and a plain line at every tenth elsewhere (a log, CI), for work that lasts over
+//! two seconds. The work reports units of its estimated cost (`parsheet_app::progress`), so the
+//! share done is a share of the time.
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-pub struct Progress {
-    label: String,
-    total: u64,
-    state: Option<Mutex<(Instant, u64)>>,
+use parsheet_app::progress::Tick;
+
+/// What is known of a task while it runs.
+struct Shown {
+    start: Instant,
+    last_draw: Instant,
+    tenths: u64,
 }
 
-impl Progress {
-    /// A bar for `total` units of work; invisible unless stderr is a terminal.
-    pub fn new(label: impl Into<String>, total: u64) -> Progress {
-        let visible = std::io::stderr().is_terminal();
-        let state = visible.then(|| Mutex::new((Instant::now() - Duration::from_secs(1), 0)));
-        let total = total.max(1);
-        Progress { label: label.into(), total, state }
-    }
-
-    /// Reports that `done` units are complete (callers may report out of order).
-    pub fn set(&self, done: u64) {
-        let Some(state) = &self.state else { return };
-        let mut s = state.lock().unwrap();
-        if done <= s.1 || (s.0.elapsed() < Duration::from_millis(100) && done < self.total) {
-            s.1 = s.1.max(done);
+/// Installs the stderr watcher of this process.
+pub fn install() {
+    let terminal = std::io::stderr().is_terminal();
+    let state: Mutex<HashMap<String, Shown>> = Mutex::new(HashMap::new());
+    parsheet_app::progress::watch(Box::new(move |t: &Tick| {
+        let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        let s = state.entry(t.task.to_string()).or_insert(Shown { start: now, last_draw: now - Duration::from_secs(1), tenths: 0 });
+        let elapsed = now.duration_since(s.start);
+        let fraction = t.done as f64 / t.total.max(1) as f64;
+        if t.finished {
+            if terminal && elapsed > Duration::from_secs(2) {
+                eprint!("\r{}\r", " ".repeat(t.task.chars().count() + 60));
+            } else if !terminal && s.tenths > 0 {
+                eprintln!("parsheet: {} done in {}", t.task, clock(elapsed));
+            }
+            state.remove(t.task);
             return;
         }
-        *s = (Instant::now(), done);
-        let fraction = done as f64 / self.total.max(1) as f64;
-        let width = 30;
-        let filled = (fraction * width as f64).round() as usize;
-        eprint!("\r{} [{}{}] {:>5.1}%", self.label, "#".repeat(filled), "-".repeat(width - filled), 100.0 * fraction);
-        let _ = std::io::stderr().flush();
-    }
-
-    /// Reports `done` of `total` units where the total is only known as work proceeds (drawn
-    /// against this bar's own total).
-    pub fn set_fraction(&self, done: u64, total: u64) {
-        self.set(if total == 0 { self.total } else { (done as u128 * self.total as u128 / total as u128) as u64 });
-    }
-
-    /// Clears the bar.
-    pub fn finish(&self) {
-        if self.state.is_some() {
-            eprint!("\r{}\r", " ".repeat(self.label.len() + 42));
-            let _ = std::io::stderr().flush();
+        if elapsed < Duration::from_secs(2) {
+            return;
         }
+        let eta = (fraction > 0.0).then(|| elapsed.mul_f64((1.0 - fraction) / fraction));
+        let eta = eta.map_or("ETA --:--".to_string(), |e| format!("ETA {}", clock(e)));
+        if terminal {
+            if now.duration_since(s.last_draw) < Duration::from_millis(100) {
+                return;
+            }
+            s.last_draw = now;
+            let width = 30;
+            let filled = (fraction * width as f64).round() as usize;
+            eprint!("\r{} [{}{}] {:>5.1}% {eta}  ", t.task, "#".repeat(filled), "-".repeat(width - filled.min(width)), 100.0 * fraction);
+            let _ = std::io::stderr().flush();
+        } else {
+            let tenths = (fraction * 10.0).floor() as u64;
+            if tenths > s.tenths {
+                s.tenths = tenths;
+                eprintln!("parsheet: {} {}% ({eta})", t.task, 10 * tenths);
+            }
+        }
+    }));
+}
+
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
     }
 }

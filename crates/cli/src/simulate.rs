@@ -11,7 +11,7 @@ use parsheet_sim::{Estimate, Simulation};
 use serde_json::json;
 
 use crate::analyze::WagerArgs;
-use crate::progress::Progress;
+use parsheet_app::progress::Task as Progress;
 use crate::{Format, TablesArg};
 
 /// How many standard errors count as agreement.
@@ -117,7 +117,7 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let wager = parsheet_games::find(&args.target.game, &args.target.wager)?;
     let games = args.tables.load()?;
-    let entry = crate::analyze::select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
+    let entry = parsheet_app::inputs::select(&games, &args.target.game, &args.target.wager, args.target.paytable.as_deref())?;
     // The simulation is set up first: it checks the reading and that it can deal this wager.
     let variant = entry.reading(args.target.variant.as_deref(), wager);
     let simulation = Simulation::new(&args.target.game, &args.target.wager, variant)?;
@@ -232,7 +232,7 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
         }
         "dj-wild" => {
             let games = args.tables.load()?;
-            let blind = &crate::analyze::select(&games, game.game, game.wager, args.target.paytable.as_deref())?.table;
+            let blind = &parsheet_app::inputs::select(&games, game.game, game.wager, args.target.paytable.as_deref())?.table;
             let s = game.solve(Some(&variant), Some(blind))?;
             let raising = parsheet_games::strategy::dj_wild::raising_hands(blind)?;
             // The solve above has checked that every Blind pay has a fixed net result.
@@ -244,9 +244,9 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
             use parsheet_games::strategy::heads_up::{solve_cached, to_solution, Config};
             use parsheet_reference::RefCategory;
             let games = args.tables.load()?;
-            let odds = &crate::analyze::select(&games, game.game, game.wager, args.target.paytable.as_deref())?.table;
+            let odds = &parsheet_app::inputs::select(&games, game.game, game.wager, args.target.paytable.as_deref())?.table;
             let tables = games.iter().find(|t| t.game == game.game).expect("select found the game");
-            let bad_beat = crate::heads_up::bad_beat_table(tables, game.bonus_wager.unwrap_or("bad-beat"), None)?;
+            let bad_beat = parsheet_app::main_game::bad_beat_table(tables, game.bonus_wager.unwrap_or("bad-beat"), None)?;
             let config = Config::heads_up(&variant, odds, bad_beat)?;
             let x = solve_cached(&config)?;
             let s = to_solution(&x, bad_beat.is_some());

@@ -11,20 +11,12 @@
 //! changed lines every output lists.
 
 use parsheet_tables::{ChangedLine, GameTables};
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::json;
 
 /// The id of a whole typed table.
 pub const ID: &str = "custom";
-
-#[derive(clap::Args, Clone, Default)]
-pub struct PaysArg {
-    /// A one-off paytable, OUTCOME=PAY items separated by commas, e.g. "7-card-flush=300 to
-    /// 1,6-card-flush=100 to 1,5-card-flush=loses,4-card-flush=loses": every outcome of the
-    /// wager (paytable "custom"); with --paytable ID, only the lines to change (paytable
-    /// "ID+pays"). Checked as a table file is.
-    #[arg(long, value_name = "OUTCOME=PAY,...")]
-    pub pays: Option<String>,
-}
 
 /// The items of a spec. A comma separates items, and inside a pay only thousands ("1,000 to 1"):
 /// a part without "=" continues the pay before it only where it goes on with that number's
@@ -57,8 +49,8 @@ fn items(spec: &str) -> Result<Vec<(String, String)>, String> {
 
 /// The paytable a command works on, with `--pays` added to `game wager` of `games`: the typed
 /// table, or `paytable` (the command's `--paytable`) where nothing is typed.
-pub fn apply(games: &mut [GameTables], game: &str, wager: &str, pays: &PaysArg, paytable: Option<&str>) -> Result<Option<String>, String> {
-    match &pays.pays {
+pub fn apply(games: &mut [GameTables], game: &str, wager: &str, pays: Option<&str>, paytable: Option<&str>) -> Result<Option<String>, String> {
+    match pays {
         Some(spec) => add(games, game, wager, spec, paytable).map(Some),
         None => Ok(paytable.map(str::to_string)),
     }
@@ -134,9 +126,18 @@ pub fn listed(changed: &[ChangedLine]) -> String {
     changed.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }
 
-/// The changed lines as JSON (`changed_lines`, docs/JSON.md).
-pub fn changed_json(changed: &[ChangedLine]) -> Value {
-    changed.iter().map(|c| json!({"outcome": c.outcome, "pays": c.pays.to_string(), "was": c.was.as_ref().map(ToString::to_string)})).collect()
+/// A line `--pays` changed, as every record lists it (`changed_lines`, docs/JSON.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Changed {
+    pub outcome: String,
+    pub pays: String,
+    /// The pay it replaced; `null` for a line the table did not have.
+    pub was: Option<String>,
+}
+
+/// The changed lines as records.
+pub fn changed_records(changed: &[ChangedLine]) -> Vec<Changed> {
+    changed.iter().map(|c| Changed { outcome: c.outcome.clone(), pays: c.pays.to_string(), was: c.was.as_ref().map(ToString::to_string) }).collect()
 }
 
 /// The line every table and Markdown output of a changed table carries.

@@ -1,7 +1,7 @@
 //! Inline SVG bar charts: horizontal bars with an axis, ticks, a zero line, labels in their own
 //! column on the left and values in their own column on the right, so no text can collide.
 
-use super::format::esc;
+use crate::format::esc;
 
 /// How the value axis runs.
 #[derive(Clone, Copy, PartialEq)]

@@ -1,18 +1,13 @@
-//! Display of the report's exact numbers: the document holds fractions ("num/den") and integers
-//! as text; these helpers turn them into the decimals a PAR sheet prints, rounding only here.
+//! Display of exact numbers: the records hold fractions and integers; these helpers turn them
+//! into the decimals a PAR sheet prints, rounding only here.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use parsheet_paytable::Decimal;
-use serde_json::Value;
-
-pub fn s(v: &Value) -> &str {
-    v.as_str().unwrap_or("")
-}
-
-pub fn arr(v: &Value) -> &[Value] {
-    v.as_array().map_or(&[], |a| a.as_slice())
+/// An exact fraction as a percentage with `places` decimals and the sign: "12.3457%".
+pub fn pct(r: &BigRational, places: usize) -> String {
+    format!("{}%", Decimal(r).percent(places))
 }
 
 /// HTML-escapes text.

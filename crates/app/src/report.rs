@@ -1,0 +1,280 @@
+//! The hold report's contents: for every game and wager of the tables, the records of the
+//! questions above (each paytable's analysis under each reading, each main game's strategy, each
+//! published figure's checks and explanations), in one document (schema `parsheet-report/2`,
+//! `docs/REPORT.md`). The report's views (`parsheet-report`: HTML, Markdown, CSV, the workbook,
+//! `report.json`) render this document and nothing else.
+
+use std::collections::BTreeMap;
+
+use num_rational::BigRational;
+use parsheet_tables::{GameTables, WagerTables};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::explain::explain_one;
+use crate::figure::Status;
+use crate::main_game::StrategyRecord;
+use crate::progressive::Assume;
+use crate::verify::{counts_of, figure_checks, Check, Context, Counted};
+use crate::vocab::{Assumption, Count, Exact};
+use crate::wager::WagerAnalysis;
+
+pub const SCHEMA: &str = "parsheet-report/2";
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Report {
+    pub schema: String,
+    pub generator: String,
+    /// Where the tables came from.
+    pub tables: String,
+    /// The house way Face Up Pai Gow's main game was computed against.
+    pub house_way: Assumption,
+    pub games: Vec<GameSection>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct GameSection {
+    pub game: String,
+    pub title: String,
+    pub chapter: String,
+    pub rulemaking: String,
+    pub file: String,
+    pub wagers: Vec<WagerSection>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Reading {
+    pub id: String,
+    pub description: String,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Rejected {
+    pub reading: String,
+    pub note: String,
+}
+
+/// One outcome of a sheet: its combinations whatever the pays.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct SheetOutcome {
+    pub outcome: String,
+    pub combinations: Count,
+    pub probability: Exact,
+    /// One in this many deals; null where it never happens.
+    pub one_in: Option<Exact>,
+}
+
+/// A paytable of a sheet: what it is, and its analysis (or why there is none).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct SheetTable {
+    pub id: String,
+    pub section: String,
+    pub notes: Vec<String>,
+    pub terms: BTreeMap<String, String>,
+    /// Why this reading is not the one to quote for this table, if it is not.
+    pub reading_flag: Option<String>,
+    pub error: Option<String>,
+    pub analysis: Option<WagerAnalysis>,
+}
+
+/// A wager's counts under one reading, and every paytable over them.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Sheet {
+    pub reading: Option<String>,
+    pub cycle: Count,
+    pub outcomes: Vec<SheetOutcome>,
+    pub paytables: Vec<SheetTable>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Line {
+    pub outcome: String,
+    pub hand: Option<String>,
+    pub pays: String,
+    pub envy: Option<String>,
+}
+
+/// A paytable as printed.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Paytable {
+    pub id: String,
+    pub section: String,
+    pub terms: BTreeMap<String, String>,
+    pub notes: Vec<String>,
+    pub lines: Vec<Line>,
+}
+
+/// A check with the one-line changes that would reproduce its figure.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct CheckExplained {
+    #[serde(flatten)]
+    pub check: Check,
+    pub explanations: Vec<String>,
+}
+
+/// A figure the regulator published, and its checks.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct PublishedFigure {
+    pub paytable: Option<String>,
+    pub kind: String,
+    pub printed: String,
+    pub section: String,
+    pub quote: String,
+    pub note: Option<String>,
+    pub checks: Vec<CheckExplained>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct WagerSection {
+    pub id: String,
+    pub title: String,
+    pub section: String,
+    pub rules: Option<String>,
+    pub deal: Option<String>,
+    pub computed: bool,
+    /// Why it is not computed, where it is not.
+    pub reason: Option<String>,
+    pub strategy: Vec<StrategyRecord>,
+    pub notes: Vec<String>,
+    pub readings: Vec<Reading>,
+    pub rejected_readings: Vec<Rejected>,
+    pub sheets: Vec<Sheet>,
+    pub paytables: Vec<Paytable>,
+    pub published: Vec<PublishedFigure>,
+}
+
+/// Builds the report of `games`; `tick` after each wager.
+pub fn build(games: &[GameTables], source: &str, max_pay: u64, cx: &Context, tick: &dyn Fn()) -> Result<Report, String> {
+    crate::inputs::check_max_pay(max_pay)?;
+    let mut counted = Counted::new();
+    let mut sections = Vec::new();
+    for g in games {
+        let mut wagers = Vec::new();
+        for w in &g.wagers {
+            wagers.push(wager(g, w, &mut counted, max_pay, cx)?);
+            tick();
+        }
+        sections.push(GameSection { game: g.game.clone(), title: g.title.clone(), chapter: g.chapter.clone(), rulemaking: g.rulemaking.clone(), file: g.file.clone(), wagers });
+    }
+    Ok(Report { schema: SCHEMA.into(), generator: format!("parsheet {}", env!("CARGO_PKG_VERSION")), tables: source.into(), house_way: cx.house_way.assumption.clone(), games: sections })
+}
+
+fn terms(p: &parsheet_tables::PaytableEntry) -> BTreeMap<String, String> {
+    p.terms.iter().cloned().collect()
+}
+
+/// One wager's section.
+pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u64, cx: &Context) -> Result<WagerSection, String> {
+    let known = parsheet_games::find(&g.game, &w.id).ok();
+    let readings = known.map_or(vec![], |k| k.variants.iter().map(|v| Reading { id: v.id.into(), description: v.description.into() }).collect());
+    let mut sheets = Vec::new();
+    if let Some(k) = known {
+        let variants: Vec<Option<&str>> = if k.variants.is_empty() { vec![None] } else { k.variants.iter().map(|v| Some(v.id)).collect() };
+        for variant in variants {
+            let counts = counts_of(counted, k, variant)?.clone();
+            let outcomes = counts
+                .rows()
+                .iter()
+                .map(|(o, n)| {
+                    let p = BigRational::new((*n).into(), counts.cycle().into());
+                    SheetOutcome { outcome: o.clone(), combinations: Count(*n), one_in: (*n > 0).then(|| Exact(p.recip())), probability: Exact(p) }
+                })
+                .collect();
+            let paytables = w
+                .paytables
+                .iter()
+                .map(|p| {
+                    let said = crate::wager::reading_of(w, p, k, variant).1;
+                    let (analysis, error) = match crate::wager::of_counts(w, p, variant.map(str::to_string), said, &counts, &Assume::default(), &g.game) {
+                        Ok(a) => (Some(a), None),
+                        Err(e) => (None, Some(e)),
+                    };
+                    SheetTable { id: p.table.id.clone(), section: p.section.clone(), notes: p.notes.clone(), terms: terms(p), reading_flag: reading_flag(w, p, k, variant), error, analysis }
+                })
+                .collect();
+            sheets.push(Sheet { reading: variant.map(str::to_string), cycle: Count(counts.cycle()), outcomes, paytables });
+        }
+    }
+    let solved = parsheet_games::strategy::strategy_of_wager(&g.game, &w.id);
+    let mut strategy = Vec::new();
+    if let Some(sg) = solved {
+        // One solution per reading, and per paytable where the strategy plays one.
+        let tables: Vec<Option<&str>> = if sg.needs_paytable() { w.paytables.iter().map(|p| Some(p.table.id.as_str())).collect() } else { vec![None] };
+        let games = std::slice::from_ref(g);
+        for v in sg.variants {
+            for t in &tables {
+                if let Ok(x) = crate::main_game::solve(games, sg, Some(v.id), *t, None, Some(cx.house_way)) {
+                    strategy.push(crate::main_game::strategy(&x));
+                }
+            }
+        }
+    }
+    let mut published = Vec::new();
+    for f in &w.published {
+        let printed = match (&f.value, &f.range) {
+            (Some(v), _) => v.text.clone(),
+            (_, Some((lo, hi))) => format!("{} to {}", lo.text, hi.text),
+            _ => unreachable!("a figure has a value or a range"),
+        };
+        let mut checks = Vec::new();
+        for c in figure_checks(g, w, f, counted, cx) {
+            let mut explanations = Vec::new();
+            if c.status == Status::Differs && c.misprint_corrected.is_none() {
+                if let (Some(k), Some(v), Some(p)) = (known, &f.value, w.paytables.iter().find(|p| p.table.id == c.paytable)) {
+                    let siblings: Vec<&parsheet_paytable::Paytable> = w.paytables.iter().filter(|o| o.table.id != p.table.id).map(|o| &o.table).collect();
+                    let counts = counts_of(counted, k, c.reading.as_deref())?;
+                    explanations = explain_one(counts, &p.table, &siblings, f.kind, v, max_pay);
+                }
+            }
+            checks.push(CheckExplained { check: c, explanations });
+        }
+        published.push(PublishedFigure { paytable: f.paytable.clone(), kind: f.kind.name().into(), printed, section: f.section.clone(), quote: f.quote.clone(), note: f.note.clone(), checks });
+    }
+    Ok(WagerSection {
+        id: w.id.clone(),
+        title: w.title.clone(),
+        section: w.section.clone(),
+        rules: known.map(|k| k.rules.to_string()).or(solved.map(|s| s.rules.to_string())),
+        deal: known.map(|k| k.deal.to_string()).or(solved.map(|s| s.deal.to_string())),
+        computed: known.is_some() || !strategy.is_empty(),
+        reason: match (known, solved) {
+            (Some(_), _) => None,
+            (None, Some(_)) if strategy.is_empty() => Some("the main game could not be solved with these tables".into()),
+            (None, Some(_)) => None,
+            (None, None) => Some("parsheet does not compute this wager yet".into()),
+        },
+        strategy,
+        notes: w.notes.clone(),
+        readings,
+        rejected_readings: w.rejected_readings.iter().map(|(r, n)| Rejected { reading: r.clone(), note: n.clone() }).collect(),
+        sheets,
+        paytables: w
+            .paytables
+            .iter()
+            .map(|p| Paytable {
+                id: p.table.id.clone(),
+                section: p.section.clone(),
+                terms: terms(p),
+                notes: p.notes.clone(),
+                lines: p
+                    .table
+                    .lines
+                    .iter()
+                    .map(|l| Line { outcome: l.outcome.clone(), hand: p.hand(&l.outcome).map(str::to_string), pays: l.pay.to_string(), envy: p.envy.iter().find(|e| e.0 == l.outcome).map(|e| e.1.to_string()) })
+                    .collect(),
+            })
+            .collect(),
+        published,
+    })
+}
+
+/// Why a reading of a paytable is not the one to quote, if it is not: the notes reject it, or
+/// the table prints another reading for itself.
+fn reading_flag(w: &WagerTables, p: &parsheet_tables::PaytableEntry, k: &parsheet_games::Wager, variant: Option<&str>) -> Option<String> {
+    let variant = variant?;
+    if let Some((_, note)) = w.rejected_readings.iter().find(|(r, _)| r == variant) {
+        return Some(format!("reading rejected by the notes: {note}"));
+    }
+    let printed = p.reading.as_deref()?;
+    (p.reading(None, k) != Some(variant)).then(|| format!("not the table's reading: the table prints {printed}"))
+}

@@ -1,0 +1,43 @@
+//! The views of parsheet's records. Every figure here was computed in `parsheet-app`; a view
+//! only renders: it chooses the places a decimal is rounded to, the words around it and the
+//! format (a terminal table, CSV, Markdown, the HTML report, the workbook). So a figure reads
+//! the same in every view, and a view cannot drift from another by computing its own.
+//!
+//! - [`terminal`]: what each command prints as a table, CSV or Markdown (JSON is the record).
+//! - [`render`], [`rows`], [`chart`], [`xlsx`]: the hold report, from one
+//!   `parsheet_app::report::Report`: the HTML site, `report.md`, the CSV files, the workbook.
+//! - [`format`]: the one place exact numbers become display decimals.
+
+pub mod chart;
+pub mod format;
+pub mod render;
+pub mod rows;
+pub mod terminal;
+pub mod xlsx;
+
+use std::path::{Path, PathBuf};
+
+use parsheet_app::report::Report;
+
+/// Every file of the report, by path relative to the output directory.
+pub fn files(report: &Report) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
+    let workbook = xlsx::workbook(report).map_err(|e| format!("cannot build report.xlsx: {e}"))?;
+    let json = serde_json::to_string_pretty(report).map_err(|e| format!("cannot write report.json: {e}"))?;
+    let mut files = vec![
+        (PathBuf::from("report.json"), (json + "\n").into_bytes()),
+        (PathBuf::from("report.md"), render::markdown(report).into_bytes()),
+        (PathBuf::from("summary.csv"), render::summary_csv(report).into_bytes()),
+        (PathBuf::from("report.xlsx"), workbook),
+    ];
+    for (path, html) in render::site(report) {
+        files.push((PathBuf::from(path), html.into_bytes()));
+    }
+    for g in &report.games {
+        for w in &g.wagers {
+            for (name, csv) in render::csv_files(w) {
+                files.push((Path::new("csv").join(format!("{}-{}-{name}.csv", g.game, w.id)), csv.into_bytes()));
+            }
+        }
+    }
+    Ok(files)
+}

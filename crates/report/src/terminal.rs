@@ -1,0 +1,387 @@
+//! What the commands print for people: aligned tables, CSV and Markdown of the records. JSON is
+//! the record itself (`serde_json`), so it is not here.
+
+use num_rational::BigRational;
+use parsheet_app::explain::{cite, Explanation};
+use parsheet_app::main_game::MainGameAnalysis;
+use parsheet_app::progressive::{money, ProgressiveAnalysis};
+use parsheet_app::verify::Check;
+use parsheet_app::wager::WagerAnalysis;
+use parsheet_app::{Assumption, Basis, Exact, Figures};
+use parsheet_paytable::{fraction, Decimal};
+
+use crate::format::pct;
+
+fn quoted(t: &str) -> String {
+    if t.contains([',', '"', '\n']) {
+        format!("\"{}\"", t.replace('"', "\"\""))
+    } else {
+        t.to_string()
+    }
+}
+
+/// The assumptions of a record, one line.
+pub fn assumptions_line(said: &[Assumption]) -> String {
+    said.iter().map(Assumption::words).collect::<Vec<_>>().join("; ")
+}
+
+/// The line every output of a table changed by `--pays` carries.
+fn changed_line(paytable: &str, changed: &[parsheet_app::pays::Changed]) -> Option<String> {
+    let base = paytable.strip_suffix("+pays")?;
+    let lines: Vec<String> = changed.iter().map(|c| format!("{} {} (was {})", c.outcome, c.pays, c.was.as_deref().unwrap_or("no line"))).collect();
+    (!changed.is_empty()).then(|| format!("paytable {paytable} is {base} with lines changed by --pays: {}", lines.join("; ")))
+}
+
+/// The two columns a CSV of a table changed by `--pays` ends its rows with.
+fn changed_columns(paytable: &str, changed: &[parsheet_app::pays::Changed]) -> String {
+    if changed.is_empty() {
+        return String::new();
+    }
+    let lines: Vec<String> = changed.iter().map(|c| format!("{} {} (was {})", c.outcome, c.pays, c.was.as_deref().unwrap_or("no line"))).collect();
+    format!(",{},{}", quoted(paytable), quoted(&lines.join("; ")))
+}
+
+/// The figures of a record in words, one line per basis: "house edge per Ante 3.467376% =
+/// 1/29 · payback 96.532624%".
+fn figure_lines(f: &Figures) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for x in &f.figures {
+        let edge = x.house_edge.as_ref().map_or("—".to_string(), |e| format!("{} = {}", pct(e.value(), 6), fraction(e.value())));
+        let payback = x.payback.as_ref().map_or("—".to_string(), |p| pct(p.value(), 6));
+        let primary = if x.basis == f.primary_basis { " (primary)" } else { "" };
+        out.push((format!("house edge {}{primary}", x.basis.words()), edge));
+        out.push((format!("payback {}", x.basis.words()), payback));
+    }
+    for note in f.house_edge_note.iter().chain(f.payback_note.iter().filter(|p| Some(*p) != f.house_edge_note.as_ref())) {
+        out.push(("note".into(), note.clone()));
+    }
+    out
+}
+
+/// `analyze GAME WAGER` as a table or Markdown.
+pub fn wager_text(a: &WagerAnalysis, markdown: bool) -> String {
+    let mut out = String::new();
+    let reading = a.reading.as_deref().map(|v| format!(", reading {v}")).unwrap_or_default();
+    let changed = changed_line(&a.paytable, &a.changed_lines).map(|c| format!("{c}\n\n")).unwrap_or_default();
+    let head = format!("{} {} — paytable {}{reading}", a.game, a.wager, a.paytable);
+    let w = a.outcomes.iter().map(|r| r.outcome.len()).max().unwrap_or(7).max(7);
+    if markdown {
+        out += &format!("### {head}\n\n{changed}| outcome | pays | combinations | probability | return |\n|---|---|--:|--:|--:|\n");
+    } else {
+        out += &format!("{head}\n\n{changed}{:<w$}  {:>20}  {:>16}  {:>12}  {:>12}\n", "outcome", "pays", "combinations", "probability", "return");
+    }
+    let model = a.progressive.is_some();
+    for r in &a.outcomes {
+        let p = Decimal(r.probability.value()).with_places(10);
+        let ret = if model { "—".to_string() } else { Decimal(r.contribution.value()).with_places(10) };
+        if markdown {
+            out += &format!("| {} | {} | {} | {p} | {ret} |\n", r.outcome, r.pays, r.combinations.0);
+        } else {
+            out += &format!("{:<w$}  {:>20}  {:>16}  {p:>12}  {ret:>12}\n", r.outcome, r.pays, r.combinations.0);
+        }
+    }
+    let mut summary = vec![("cycle".to_string(), a.cycle.0.to_string())];
+    summary.extend(figure_lines(&a.figures));
+    if let Some(h) = &a.hit_frequency {
+        summary.push(("hit frequency".into(), pct(h.value(), 6)));
+    }
+    if let Some(sd) = &a.standard_deviation {
+        summary.push(("standard deviation".into(), sd.clone()));
+    }
+    if !a.assumptions.is_empty() {
+        summary.push(("assumptions".into(), assumptions_line(&a.assumptions)));
+    }
+    out += "\n";
+    for (k, v) in summary {
+        out += &if markdown { format!("- {k}: {v}\n") } else { format!("{k:>32}: {v}\n") };
+    }
+    if let Some(m) = &a.progressive {
+        out += &if markdown { String::new() } else { format!("\n(the progressive model: parsheet progressive {} {} --paytable {}; its meter awards and break-even meter below)\n", a.game, a.wager, a.paytable) };
+        out += &progressive_tail(m);
+    }
+    out
+}
+
+/// `analyze GAME WAGER --format csv`: one row per outcome.
+pub fn wager_csv(a: &WagerAnalysis) -> String {
+    let mut out = String::from("outcome,pays,combinations,probability,return,probability_decimal,return_decimal");
+    let changed = changed_columns(&a.paytable, &a.changed_lines);
+    out += if changed.is_empty() { "\n" } else { ",paytable,changed_lines\n" };
+    for r in &a.outcomes {
+        out += &format!(
+            "{},{},{},{},{},{},{}{changed}\n",
+            quoted(&r.outcome),
+            quoted(&r.pays),
+            r.combinations.0,
+            fraction(r.probability.value()),
+            fraction(r.contribution.value()),
+            Decimal(r.probability.value()).with_places(12),
+            Decimal(r.contribution.value()).with_places(12)
+        );
+    }
+    out
+}
+
+/// `analyze GAME base` as a table (or Markdown): each outcome's net per Ante, its deals, its
+/// probability and its share of the expected net; then the figures on each basis.
+pub fn main_text(x: &MainGameAnalysis, markdown: bool) -> String {
+    let mut out = String::new();
+    let mut tables = vec![format!("reading {}", x.reading)];
+    if let Some(p) = &x.paytable {
+        tables.push(format!("paytable {p}"));
+    }
+    if let Some(b) = &x.bonus_paytable {
+        tables.push(format!("bonus paytable {b}"));
+    }
+    if let Some(w) = &x.house_way {
+        tables.push(format!("house way {}", parsheet_tables::printable(w)));
+    }
+    let head = format!("{} base — {} (§ {}), optimal strategy; {}", x.game, x.title, x.rules, tables.join(", "));
+    let changed = x.paytable.as_deref().and_then(|p| changed_line(p, &x.changed_lines)).map(|c| format!("{c}\n\n")).unwrap_or_default();
+    let w = x.outcomes.iter().map(|r| r.outcome.len()).max().unwrap_or(7).max(7);
+    if markdown {
+        out += &format!("### {head}\n\n{changed}| outcome | net per Ante | combinations | probability | return |\n|---|--:|--:|--:|--:|\n");
+    } else {
+        out += &format!("{head}\n\n{changed}{:<w$}  {:>14}  {:>22}  {:>12}  {:>12}\n", "outcome", "net per Ante", "combinations", "probability", "return");
+    }
+    for o in &x.outcomes {
+        let (pd, rd) = (Decimal(o.probability.value()).with_places(10), Decimal(o.contribution.value()).with_places(10));
+        if markdown {
+            out += &format!("| {} | {} | {} | {pd} | {rd} |\n", o.outcome, fraction(o.net.value()), o.combinations.0);
+        } else {
+            out += &format!("{:<w$}  {:>14}  {:>22}  {pd:>12}  {rd:>12}\n", o.outcome, fraction(o.net.value()), o.combinations.0);
+        }
+    }
+    let mut summary = vec![("cycle".to_string(), x.cycle.0.to_string())];
+    summary.extend(figure_lines(&x.figures));
+    summary.push(("initial wager".into(), format!("{} Antes", fraction(x.initial_wager.value()))));
+    summary.push(("average total wagered".into(), format!("{} Antes = {}", Decimal(x.average_wager.value()).with_places(6), fraction(x.average_wager.value()))));
+    summary.push(("hit frequency".into(), pct(x.hit_frequency.value(), 6)));
+    summary.push(("standard deviation".into(), format!("{} per Ante, {} per initial wager", x.standard_deviation_per_ante, x.standard_deviation_per_initial_wager)));
+    summary.push(("assumptions".into(), assumptions_line(&x.assumptions)));
+    out += "\n";
+    for (k, v) in summary {
+        out += &if markdown { format!("- {k}: {v}\n") } else { format!("{k:>38}: {v}\n") };
+    }
+    for n in &x.notes {
+        out += &if markdown { format!("- note: {n}\n") } else { format!("{:>38}: {n}\n", "note") };
+    }
+    if !markdown {
+        out += &format!("\nthe decisions: parsheet strategy {}\n", x.game);
+    }
+    out
+}
+
+/// `analyze GAME base --format csv`: one row per outcome.
+pub fn main_csv(x: &MainGameAnalysis) -> String {
+    let mut out = String::from("outcome,net,combinations,probability,return,probability_decimal,return_decimal");
+    let changed = changed_columns(x.paytable.as_deref().unwrap_or_default(), &x.changed_lines);
+    out += if changed.is_empty() { "\n" } else { ",paytable,changed_lines\n" };
+    for o in &x.outcomes {
+        let (p, r) = (o.probability.value(), o.contribution.value());
+        out += &format!("{},{},{},{},{},{},{}{changed}\n", quoted(&o.outcome), fraction(o.net.value()), o.combinations.0, fraction(p), fraction(r), Decimal(p).with_places(12), Decimal(r).with_places(12));
+    }
+    out
+}
+
+/// The meter part of a model: awards, reset funding, break-even, the payback at a meter.
+fn progressive_tail(m: &ProgressiveAnalysis) -> String {
+    let mut o = String::new();
+    let exact = |v: &Exact| fraction(v.value());
+    if !m.awards.is_empty() {
+        o += &format!("payback per meter dollar   {}  (exact {})\n", pct(m.per_meter_dollar.value(), 6), exact(&m.per_meter_dollar));
+        o += "meter awards:\n";
+        for a in &m.awards {
+            let one_in = a.one_in.as_ref().map_or("never".into(), |n| format!("1 in {}", Decimal(n.value()).with_places(1)));
+            o += &format!("  {:<34} {:>16}  probability {} ({})  {one_in}\n", a.outcome, a.pays, Decimal(a.probability.value()).with_places(12), exact(&a.probability));
+        }
+        if let Some(f) = &m.reset_funding {
+            o += &format!("reset funding P(top)·reset/W {}  (exact {})\n", pct(f.value(), 4), exact(f));
+        }
+        match &m.break_even_meter {
+            Some(b) => o += &format!("break-even meter           {}  (exact {})\n", money(b.value()), exact(b)),
+            None => o += "break-even meter           none: the payback is 100% or more at any meter\n",
+        }
+        if let (Some(r), Some(p)) = (&m.reset, &m.payback_at_reset) {
+            o += &format!("payback at the reset ({})   {}  (exact {})\n", money(r.value()), pct(p.value(), 4), exact(p));
+        }
+        if let (Some(mv), Some(p)) = (&m.meter, &m.payback_at_meter) {
+            o += &format!("payback at a {} meter   {}  (exact {})\n", money(mv.value()), pct(p.value(), 4), exact(p));
+        }
+    } else if m.meter.is_some() {
+        o += "(no line pays from a meter, so --meter changes nothing)\n";
+    }
+    o
+}
+
+/// `parsheet progressive` as text.
+pub fn progressive_text(m: &ProgressiveAnalysis) -> String {
+    let mut o = format!("{} {}, paytable {}{}\n", m.game, m.wager, m.paytable, m.reading.as_deref().map(|v| format!(", reading {v}")).unwrap_or_default());
+    o += &format!("assumptions: {}\n\n", assumptions_line(&m.assumptions));
+    o += &format!("{:<36} {:>22} {:>14} {:>16} {:>12} {:>10}\n", "outcome", "pays", "combinations", "probability", "fixed/unit", "envy");
+    for r in &m.outcomes {
+        o += &format!(
+            "{:<36} {:>22} {:>14} {:>16} {:>12} {:>10}\n",
+            r.outcome,
+            r.pays.as_deref().unwrap_or("-"),
+            r.combinations.0,
+            Decimal(r.probability.value()).with_places(12),
+            Decimal(r.fixed_return.value()).with_places(4),
+            if *r.envy.value() == BigRational::from_integer(0.into()) { "-".into() } else { money(r.envy.value()) }
+        );
+    }
+    o += &format!("\nfixed return F             {}  (exact {})\n", pct(m.fixed_return.value(), 4), fraction(m.fixed_return.value()));
+    if *m.envy.value() != BigRational::from_integer(0.into()) || m.assumptions.iter().any(|a| a.name == "players" && a.value != "0") {
+        o += &format!("Envy E                     {}  (exact {}; {} per other player)\n", pct(m.envy.value(), 4), fraction(m.envy.value()), pct(m.envy_per_other_player.value(), 4));
+    }
+    match &m.figures.payback {
+        Some(l) => o += &format!("long-run payback           {}  (exact {})\n", pct(l.value(), 4), fraction(l.value())),
+        None => o += &format!("long-run payback           {} + rate of progression (no rate printed; give one with --rate)\n", pct(m.long_run_payback_without_rate.value(), 4)),
+    }
+    if let Some(e) = &m.figures.house_edge {
+        o += &format!("house edge                 {}  (exact {})\n", pct(e.value(), 4), fraction(e.value()));
+    }
+    o + &progressive_tail(m)
+}
+
+/// `verify`: one row per check, as CSV (quoted where needed) or a Markdown table.
+pub fn checks_rows(checks: &[Check], markdown: bool) -> String {
+    let head = ["game", "wager", "paytable", "reading", "figure", "basis", "published", "computed_percent", "computed", "status", "misprint_corrected", "detail"];
+    let cell = |t: &str| if markdown { t.replace('|', "\\|") } else { quoted(t) };
+    let line = |cells: Vec<String>| {
+        let cells: Vec<String> = cells.iter().map(|c| cell(c)).collect();
+        if markdown {
+            format!("| {} |\n", cells.join(" | "))
+        } else {
+            format!("{}\n", cells.join(","))
+        }
+    };
+    let mut out = line(head.iter().map(|h| h.to_string()).collect());
+    if markdown {
+        out += &format!("|{}\n", "---|".repeat(head.len()));
+    }
+    for c in checks {
+        out += &line(vec![
+            c.game.clone(),
+            c.wager.clone(),
+            c.paytable.clone(),
+            c.reading.clone().unwrap_or_default(),
+            c.kind.clone(),
+            c.basis.words().to_string(),
+            c.published.clone(),
+            c.computed.as_ref().map_or(String::new(), |v| Decimal(v.value()).percent(c.places + 4)),
+            c.computed.as_ref().map_or(String::new(), |v| fraction(v.value())),
+            c.status.id().to_string(),
+            c.misprint_corrected.clone().unwrap_or_default(),
+            c.detail.clone(),
+        ]);
+    }
+    out
+}
+
+/// `verify` as a table.
+pub fn checks_text(checks: &[Check]) -> String {
+    let mut out = String::new();
+    out += &format!("{:<16} {:<21} {:<8} {:<22} {:<8} {:>16} {:>12}  {:<12} {}\n", "game", "wager", "table", "reading", "figure", "published", "computed", "status", "detail");
+    for c in checks {
+        let computed = c.computed.as_ref().map_or("-".to_string(), |v| format!("{}%", Decimal(v.value()).percent(c.places + 2)));
+        out += &format!(
+            "{:<16} {:<21} {:<8} {:<22} {:<8} {:>16} {:>12}  {:<12} {}\n",
+            c.game,
+            c.wager,
+            c.paytable,
+            c.reading.as_deref().unwrap_or("-"),
+            c.kind,
+            c.published,
+            computed,
+            c.status.name(),
+            c.detail
+        );
+        if let Some(v) = &c.computed {
+            out += &format!("{:>98}exact: {} ({})\n", "", fraction(v.value()), c.basis.words());
+        }
+    }
+    let count = |s: parsheet_app::figure::Status| checks.iter().filter(|c| c.status == s && c.misprint_corrected.is_none()).count();
+    let corrected = checks.iter().filter(|c| c.misprint_corrected.is_some()).count();
+    use parsheet_app::figure::Status;
+    out += &format!(
+        "\n{} checks of the figures as printed: {} reproduced, {} differ, {} not computed, {} imply an unprinted term; {corrected} more with a misprint corrected\n",
+        checks.len() - corrected,
+        count(Status::Reproduced),
+        count(Status::Differs),
+        count(Status::NotComputed),
+        count(Status::ImpliesTerm)
+    );
+    out
+}
+
+/// `explain` as text.
+pub fn explanations_text(ex: &[Explanation]) -> String {
+    let mut out = String::new();
+    for e in ex {
+        let reading = e.reading.as_deref().map(|v| format!(", reading {v}")).unwrap_or_default();
+        let wager = if e.wager == e.tables_wager { e.wager.clone() } else { format!("{} (main game {})", e.tables_wager, e.wager) };
+        let section = e.section.as_deref().map(|s| format!(" ({})", cite(s))).unwrap_or_default();
+        let computed = e.computed.as_ref().map_or("-".to_string(), |c| pct(c.value(), 4));
+        out += &format!("{} {wager} paytable {}{reading}: published {} {}{section}, computed {computed}\n", e.game, e.paytable, e.kind, e.printed);
+        for (k, line) in e.explanations.iter().enumerate() {
+            if k == e.plausible {
+                out += &format!("    less plausible ({}):\n", e.explanations.len() - e.plausible);
+            }
+            out += &format!("    {line}\n");
+        }
+    }
+    out
+}
+
+/// A figure's value on a basis, for tests and views that compare records.
+pub fn figure_on(f: &Figures, basis: Basis) -> Option<&BigRational> {
+    f.get(basis).and_then(|x| x.house_edge.as_ref()).map(Exact::value)
+}
+
+/// `parsheet strategy GAME` as a table: the decisions with the value of every play, then the
+/// outcomes and figures.
+pub fn strategy_text(st: &parsheet_app::main_game::StrategyRecord, description: &str) -> String {
+    let a = &st.analysis;
+    let mut out = format!("{} (§ {})\nreading {}: {description}\n\n", a.title, a.rules, a.reading);
+    let width = st.decisions.iter().map(|d| d.situation.chars().count()).max().unwrap_or(9).max(9);
+    out += &format!("{:<width$} {:<10}", "situation", "play");
+    for p in &st.plays {
+        out += &format!(" {p:>14}");
+    }
+    out += "\n";
+    for d in &st.decisions {
+        out += &format!("{:<width$} {:<10}", d.situation, d.play);
+        for p in &st.plays {
+            match d.options.iter().find(|o| o.play == *p) {
+                Some(o) => out += &format!(" {:>14}", Decimal(o.expected_net.value()).with_places(6)),
+                None => out += &format!(" {:>14}", "—"),
+            }
+        }
+        out += "\n";
+    }
+    out += "\n(expected net result of each play per unit of Ante)\n\n";
+    out + &main_text(a, false)
+}
+
+/// `parsheet strategy face-up-pai-gow`: both policies.
+pub fn face_up_pai_gow_text(f: &parsheet_app::main_game::FaceUpPaiGowPolicies) -> String {
+    let mut out = format!("{} (§ {})\nhouse way: {} ({})\ndeck: {}\n\n", f.title, f.rules, parsheet_tables::printable(&f.house_way), parsheet_tables::printable(&f.house_way_title), f.deck);
+    for p in &f.policies {
+        out += &format!("{}:\n", p.reading);
+        for o in &p.outcomes {
+            out += &format!("{:>14}: {:>22} deals\n", o.outcome, o.combinations.0);
+        }
+        out += &format!("{:>14}: {:>22} deals\n", "cycle", p.cycle.0);
+        if let Some(e) = &p.figures.house_edge {
+            out += &format!("    house edge: {} = {}\n", pct(e.value(), 6), fraction(e.value()));
+        }
+        if let Some(b) = p.figures.payback.as_ref() {
+            out += &format!("       payback: {}\n", pct(b.value(), 6));
+        }
+        out += &format!("   hit frequency: {}; standard deviation {}\n\n", pct(p.hit_frequency.value(), 4), p.standard_deviation_per_ante);
+    }
+    out += &format!("The optimal setting, in words (right on every deal): {}\n", f.optimal_rule);
+    out += "Surrender (688a.11(d)) forfeits the wager: never better than playing, whose worst result is the same loss.\n";
+    out
+}
