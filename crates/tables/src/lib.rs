@@ -61,9 +61,30 @@ pub struct WagerTables {
     pub checks: Vec<TranscriptionCheck>,
     /// Readings the evidence in the notes rules out (`rejected-readings`), with why.
     pub rejected_readings: Vec<(String, String)>,
+    /// parsheet's default for each assumption a figure of this wager rests on (`defaults`):
+    /// the reading, a meter's reset, the house way, with the reason for each.
+    pub defaults: Vec<DefaultChoice>,
 }
 
+/// A default of a wager's tables file: what parsheet assumes unless told otherwise, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefaultChoice {
+    /// `reading`, `reset`, `house-way` or `players`.
+    pub name: String,
+    pub value: String,
+    /// Why: the rule text that supports it, or where the text is unclear, the published figure.
+    pub basis: String,
+}
+
+/// The assumptions a tables file may set a default for.
+pub const DEFAULT_NAMES: [&str; 4] = ["reading", "reset", "house-way", "players"];
+
 impl WagerTables {
+    /// The default the file records for `name`, if any.
+    pub fn default_of(&self, name: &str) -> Option<&DefaultChoice> {
+        self.defaults.iter().find(|d| d.name == name)
+    }
+
     /// The paytable `id`, if this wager has it.
     pub fn paytable(&self, id: &str) -> Option<&PaytableEntry> {
         self.paytables.iter().find(|p| p.table.id == id)
@@ -301,7 +322,8 @@ fn check_distinct_games(games: &[GameTables]) -> Result<(), TableError> {
 /// optional key is added here and in the reader that gives it meaning.
 mod keys {
     pub const FILE: &[&str] = &["schema", "game", "title", "chapter", "rulemaking", "wagers"];
-    pub const WAGER: &[&str] = &["id", "title", "section", "paytables", "published", "notes", "checks", "rejected-readings"];
+    pub const WAGER: &[&str] = &["id", "title", "section", "paytables", "published", "notes", "checks", "rejected-readings", "defaults"];
+    pub const DEFAULT: &[&str] = &["value", "basis"];
     pub const REJECTED: &[&str] = &["reading", "note"];
     pub const CHECK: &[&str] = &["kind", "outcome", "paytable", "reading", "value", "note"];
     pub const PAYTABLE: &[&str] = &["id", "section", "terms", "lines", "notes", "reading"];
@@ -537,7 +559,51 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
         let reading = check_reading(known, &r.field("reading")?)?;
         rejected_readings.push((reading, r.field("note")?.nonempty_string()?.to_string()));
     }
+    let mut defaults = Vec::new();
+    if let Some(d) = w.optional("defaults")? {
+        d.keys(&DEFAULT_NAMES)?;
+        for name in DEFAULT_NAMES {
+            let Some(entry) = d.optional(name)? else { continue };
+            entry.keys(keys::DEFAULT)?;
+            let value_at = entry.field("value")?;
+            let value = match name {
+                "reading" => match parsheet_games::strategy::strategy_of_wager(game, id) {
+                    Some(sg) if known.is_none() => {
+                        let v = value_at.string()?;
+                        if !sg.variants.iter().any(|x| x.id == v) {
+                            let ids: Vec<&str> = sg.variants.iter().map(|x| x.id).collect();
+                            return Err(value_at.err(format!("{v:?} is not a reading of {game} {id}; readings: {}", ids.join(", "))));
+                        }
+                        v.to_string()
+                    }
+                    _ => check_reading(known, &value_at)?,
+                },
+                "reset" => {
+                    let v = value_at.string()?;
+                    parsheet_paytable::progressive::dollars(v).map_err(|e| value_at.err(format!("{v:?} is not a dollar amount ($30,000): {e}")))?;
+                    v.to_string()
+                }
+                "players" => {
+                    let v = value_at.string()?;
+                    if !matches!(v, "0" | "1" | "2" | "3" | "4" | "5") {
+                        return Err(value_at.err(format!("{v:?}: other players at a table of six are 0 to 5")));
+                    }
+                    v.to_string()
+                }
+                _ => {
+                    let v = value_at.string()?;
+                    let ways = house_way::builtin_ids();
+                    if !ways.iter().any(|w| w == v) {
+                        return Err(value_at.err(format!("{v:?} is not a built-in house way; ways: {}", ways.join(", "))));
+                    }
+                    v.to_string()
+                }
+            };
+            defaults.push(DefaultChoice { name: name.to_string(), value, basis: entry.field("basis")?.nonempty_string()?.to_string() });
+        }
+    }
     Ok(WagerTables {
+        defaults,
         rejected_readings,
         id: id.to_string(),
         title: w.field("title")?.nonempty_string()?.to_string(),
