@@ -197,7 +197,8 @@ impl Assumption {
             (Source::Default, None) => format!("{name} {} (default)", self.value),
             (Source::Printed, Some(b)) => format!("{name} {} (printed; {b})", self.value),
             (Source::Printed, None) => format!("{name} {} (printed)", self.value),
-            (Source::Given, _) => format!("{name} {}", self.value),
+            (Source::Given, Some(b)) => format!("{name} {} ({b})", self.value),
+            (Source::Given, None) => format!("{name} {}", self.value),
         }
     }
 }

@@ -27,7 +27,11 @@ fn analyze_flush_bonus_c_as_json() {
     assert_eq!(v["house_edge"], format!("{}/{}", edge.numer(), edge.denom()));
     assert_eq!(v["outcomes"][0]["outcome"], "7-card-flush");
     assert_eq!(v["outcomes"][0]["combinations"], counts[0].to_string());
-    assert!(v["house_edge_percent"].as_str().unwrap().starts_with("10.62"));
+    // One vocabulary: the primary basis's figures at the top, every basis in `figures`.
+    assert_eq!(v["primary_basis"], "per-unit");
+    assert_eq!(v["figures"][0]["house_edge"], v["house_edge"]);
+    let payback = num_rational::Ratio::new(133_784_560i128 + net, 133_784_560i128);
+    assert_eq!(v["payback"], format!("{}/{}", payback.numer(), payback.denom()));
 }
 
 #[test]
@@ -144,7 +148,7 @@ fn progressive_dj_wild_without_wild_cards_by_hand() {
     assert!(out.contains("(exact 382379/649740)"), "{out}");
     assert!(out.contains("(exact 23587/30940)"), "{out}");
     assert!(out.contains("(exact 2863610/19)"), "{out}");
-    assert!(out.contains("rate 20.00% (not printed)"), "{out}");
+    assert!(out.contains("rate 20.00%"), "{out}");
     // Royal flush 4 in 2,598,960: 1 in 649,740.
     assert!(out.contains("1 in 649740.0"), "{out}");
 }
@@ -170,7 +174,7 @@ fn progressive_fortune_envy_by_linearity() {
     // of the players is checked (the counts are checked in parsheet-games).
     let out = ok(&["progressive", "face-up-pai-gow", "fortune-bonus", "--paytable", "1", "--players", "5", "--wager", "5"]);
     assert!(out.contains("Envy E (5 other players)"), "{out}");
-    assert!(out.contains("wager $5 (not printed)"), "{out}");
+    assert!(out.contains("wager $5") && out.contains("players 5"), "{out}");
 }
 
 #[test]
@@ -180,7 +184,7 @@ fn face_up_pai_gow_strategy_on_a_reduced_deck_as_json() {
     for p in v["policies"].as_array().unwrap() {
         // C(16,7) · C(9,7) ordered deals, each counted once.
         assert_eq!(p["cycle"], "411840");
-        let sum: u64 = p["counts"].as_array().unwrap().iter().map(|c| c["deals"].as_str().unwrap().parse::<u64>().unwrap()).sum();
+        let sum: u64 = p["outcomes"].as_array().unwrap().iter().map(|c| c["combinations"].as_str().unwrap().parse::<u64>().unwrap()).sum();
         assert_eq!(sum, 411_840);
         assert!(p["house_edge"].as_str().unwrap().contains('/'));
     }
@@ -208,20 +212,20 @@ fn rate_overrides_a_printed_rate_and_says_so() {
     // Progressive 6 prints a 17% rate; its published 75.349% needs 45% (28 points more of every
     // wager into the meter): with --rate 45% the long run reproduces the figure.
     let out = ok(&["progressive", "face-up-pai-gow", "progressive", "--paytable", "6", "--rate", "45%"]);
-    assert!(out.contains("rate 45.00% (override of the printed 17.00%)"), "{out}");
+    assert!(out.contains("rate 45.00% (in place of the printed 17.00%)"), "{out}");
     let exact = out.lines().find(|l| l.starts_with("long-run payback")).and_then(|l| l.split("exact ").nth(1)).expect("a long-run line");
     let (n, d) = exact.trim_end_matches(')').split_once('/').unwrap();
     let (n, d): (u128, u128) = (n.parse().unwrap(), d.parse().unwrap());
     assert_eq!((n * 200_000 / d + 1) / 2, 75_349, "{out}"); // rounds to the published 75.349%
     let printed = ok(&["progressive", "face-up-pai-gow", "progressive", "--paytable", "6"]);
-    assert!(printed.contains("rate 17.00%") && !printed.contains("override"), "{printed}");
+    assert!(printed.contains("rate 17.00%") && !printed.contains("in place of"), "{printed}");
 }
 
 #[test]
 fn verify_lists_the_new_readings_and_the_misprint_corrected_checks() {
     let v: serde_json::Value = serde_json::from_str(&ok(&["verify", "--format", "json"])).unwrap();
     let rows = v.as_array().unwrap();
-    let has = |wager: &str, reading: &str| rows.iter().any(|r| r["wager"] == wager && r["variant"] == reading);
+    let has = |wager: &str, reading: &str| rows.iter().any(|r| r["wager"] == wager && r["reading"] == reading);
     assert!(has("fortune-bonus", "straight-over-trips") && has("fortune-bonus", "trips-over-straight"));
     assert!(has("trips-bonus", "same-value-natural"));
     let corrected = |table: &str| -> Vec<&serde_json::Value> {
@@ -233,10 +237,12 @@ fn verify_lists_the_new_readings_and_the_misprint_corrected_checks() {
     assert!(rows.iter().any(|r| r["paytable"] == "DJWT-04" && r["published"] == "98.843%" && r["misprint_corrected"].is_null()));
     // DJWT-06 with its straight flush with wild at 25 to 1: the transcription check computed
     // 93.230% under the no-wild-cards reading, and it still differs from the published figure.
-    let d6: Vec<_> = corrected("DJWT-06").into_iter().filter(|r| r["variant"] == "no-wild-cards").collect();
+    let d6: Vec<_> = corrected("DJWT-06").into_iter().filter(|r| r["reading"] == "no-wild-cards").collect();
     assert_eq!(d6.len(), 1, "{d6:?}");
-    assert!(d6[0]["computed_percent"].as_str().unwrap().starts_with("93.230"), "{:?}", d6[0]);
-    assert_eq!(d6[0]["status"], "DIFFERS");
+    let (n, d) = d6[0]["computed"].as_str().unwrap().split_once('/').unwrap();
+    let (n, d): (u128, u128) = (n.parse().unwrap(), d.parse().unwrap());
+    assert_eq!((n * 200_000 / d + 1) / 2, 93_230, "{:?}", d6[0]); // 93.230%
+    assert_eq!(d6[0]["status"], "differs");
 }
 
 #[test]

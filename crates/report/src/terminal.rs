@@ -232,7 +232,8 @@ pub fn progressive_text(m: &ProgressiveAnalysis) -> String {
     }
     o += &format!("\nfixed return F             {}  (exact {})\n", pct(m.fixed_return.value(), 4), fraction(m.fixed_return.value()));
     if *m.envy.value() != BigRational::from_integer(0.into()) || m.assumptions.iter().any(|a| a.name == "players" && a.value != "0") {
-        o += &format!("Envy E                     {}  (exact {}; {} per other player)\n", pct(m.envy.value(), 4), fraction(m.envy.value()), pct(m.envy_per_other_player.value(), 4));
+        let players = m.assumptions.iter().find(|a| a.name == "players").map_or("0", |a| a.value.as_str());
+        o += &format!("Envy E ({players} other players)  {}  (exact {}; {} per other player)\n", pct(m.envy.value(), 4), fraction(m.envy.value()), pct(m.envy_per_other_player.value(), 4));
     }
     match &m.figures.payback {
         Some(l) => o += &format!("long-run payback           {}  (exact {})\n", pct(l.value(), 4), fraction(l.value())),
