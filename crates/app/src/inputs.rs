@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use parsheet_games::strategy::StrategyGame;
-use parsheet_tables::{GameTables, PaytableEntry};
+use parsheet_tables::{GameTables, PaytableEntry, WagerTables};
+
+use crate::vocab::Assumption;
 
 /// The paytables a question reads, and where they came from (for every output's provenance).
 #[derive(Clone)]
@@ -98,3 +100,24 @@ pub fn check_max_pay(max_pay: u64) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The reading a figure of paytable `entry` of `w` uses, and why: the one asked for, else the
+/// one the table prints, else the wager's default (recorded in the tables file with its basis),
+/// else the wager's first.
+pub fn reading_of(w: &WagerTables, entry: &PaytableEntry, known: &parsheet_games::Wager, asked: Option<&str>) -> (Option<String>, Vec<Assumption>) {
+    if known.variants.is_empty() {
+        return (None, vec![]);
+    }
+    if let Some(v) = asked {
+        return (Some(v.to_string()), vec![Assumption::given("reading", v)]);
+    }
+    if let Some(v) = &entry.reading {
+        return (Some(v.clone()), vec![Assumption::printed("reading", v.clone())]);
+    }
+    if let Some(d) = w.default_of("reading") {
+        return (Some(d.value.clone()), vec![Assumption::default("reading", d.value.clone(), d.basis.clone())]);
+    }
+    let first = known.variants[0].id;
+    (Some(first.to_string()), vec![Assumption::default("reading", first, "the wager's first reading (its tables file records no default)")])
+}
+

@@ -26,6 +26,7 @@
 //! counts through `parsheet_shard::counted`, whose store the program installs.
 
 pub mod explain;
+pub mod explore;
 pub mod figure;
 pub mod inputs;
 pub mod main_game;
@@ -33,6 +34,7 @@ pub mod pays;
 pub mod progress;
 pub mod progressive;
 pub mod report;
+pub mod schemas;
 pub mod verify;
 pub mod vocab;
 pub mod wager;

@@ -313,7 +313,7 @@ pub fn analyze(
             stake.map_or("not printed (taken as $1)".to_string(), |w| money(&w))
         ));
     }
-    let (reading, reading_said) = crate::wager::reading_of(w, entry, known, variant);
+    let (reading, reading_said) = crate::inputs::reading_of(w, entry, known, variant);
     let counts = known.count(reading.as_deref())?;
     let (m, mut said) = model_of(&counts, w, entry, assume)?;
     said.splice(0..0, reading_said);

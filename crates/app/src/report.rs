@@ -184,7 +184,7 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
                 .paytables
                 .iter()
                 .map(|p| {
-                    let said = crate::wager::reading_of(w, p, k, variant).1;
+                    let said = crate::inputs::reading_of(w, p, k, variant).1;
                     let (analysis, error) = match crate::wager::of_counts(w, p, variant.map(str::to_string), said, &counts, &Assume::default(), &g.game) {
                         Ok(a) => (Some(a), None),
                         Err(e) => (None, Some(e)),

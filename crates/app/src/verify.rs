@@ -237,7 +237,7 @@ pub fn check_figure(g: &GameTables, w: &WagerTables, f: &Published, counted: &mu
                 continue;
             }
         };
-        let reading_said = |p: &PaytableEntry| crate::wager::reading_of(w, p, wager, variant).1;
+        let reading_said = |p: &PaytableEntry| crate::inputs::reading_of(w, p, wager, variant).1;
         let analyses: Vec<(&PaytableEntry, Result<crate::wager::WagerAnalysis, String>)> = w
             .paytables
             .iter()
@@ -337,7 +337,7 @@ fn model_checks(row: &Row, p: &PaytableEntry, variant: Option<&str>, v: &Percent
         let mut found = Vec::new();
         let mut nearest: Option<(u32, BigRational, Vec<Assumption>, BigRational, Figures)> = None;
         for n in 1..=MAX_OTHER_PLAYERS {
-            let Ok(x) = crate::wager::of_counts(row.w, p, variant.map(str::to_string), crate::wager::reading_of(row.w, p, parsheet_games::find(row.game, &row.w.id).expect("a model wager is known"), variant).1, counts, &with(n), row.game) else { continue };
+            let Ok(x) = crate::wager::of_counts(row.w, p, variant.map(str::to_string), crate::inputs::reading_of(row.w, p, parsheet_games::find(row.game, &row.w.id).expect("a model wager is known"), variant).1, counts, &with(n), row.game) else { continue };
             let Some(c) = value_of(f.kind, &x.figures, Basis::PerUnit) else { continue };
             let gap = (&c - &v.value).abs();
             if matches(&c, v) {

@@ -55,25 +55,7 @@ pub struct WagerAnalysis {
     pub progressive: Option<ProgressiveAnalysis>,
 }
 
-/// The reading a figure of paytable `entry` of `w` uses, and why: the one asked for, else the
-/// one the table prints, else the wager's default (recorded in the tables file with its basis),
-/// else the wager's first.
-pub fn reading_of(w: &WagerTables, entry: &PaytableEntry, known: &parsheet_games::Wager, asked: Option<&str>) -> (Option<String>, Vec<Assumption>) {
-    if known.variants.is_empty() {
-        return (None, vec![]);
-    }
-    if let Some(v) = asked {
-        return (Some(v.to_string()), vec![Assumption::given("reading", v)]);
-    }
-    if let Some(v) = &entry.reading {
-        return (Some(v.clone()), vec![Assumption::printed("reading", v.clone())]);
-    }
-    if let Some(d) = w.default_of("reading") {
-        return (Some(d.value.clone()), vec![Assumption::default("reading", d.value.clone(), d.basis.clone())]);
-    }
-    let first = known.variants[0].id;
-    (Some(first.to_string()), vec![Assumption::default("reading", first, "the wager's first reading (its tables file records no default)")])
-}
+
 
 /// Where `game wager` is in `games`.
 pub fn tables_of<'a>(games: &'a [GameTables], game: &str, wager: &str) -> Result<&'a WagerTables, String> {

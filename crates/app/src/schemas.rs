@@ -1,0 +1,18 @@
+//! The JSON Schema of every record a command prints with `--format json`, generated from the
+//! records' types (`docs/schemas/`, kept in step by `tests/schemas.rs`).
+
+use schemars::{schema_for, Schema};
+
+/// (file stem in `docs/schemas/`, the command whose output it describes, its schema).
+pub fn all() -> Vec<(&'static str, &'static str, Schema)> {
+    vec![
+        ("analyze-wager", "parsheet analyze GAME WAGER --format json (a wager counted over every deal)", schema_for!(crate::wager::WagerAnalysis)),
+        ("analyze-main-game", "parsheet analyze GAME base --format json (a main game under optimal strategy)", schema_for!(crate::main_game::MainGameAnalysis)),
+        ("strategy", "parsheet strategy GAME --format json (a main game's strategy, decision by decision)", schema_for!(crate::main_game::StrategyRecord)),
+        ("strategy-face-up-pai-gow", "parsheet strategy face-up-pai-gow --format json (both player policies)", schema_for!(crate::main_game::FaceUpPaiGowPolicies)),
+        ("progressive", "parsheet progressive GAME WAGER --format json (the progressive model)", schema_for!(crate::progressive::ProgressiveAnalysis)),
+        ("verify", "parsheet verify --format json (every published figure beside the computed one)", schema_for!(Vec<crate::verify::Check>)),
+        ("explain", "parsheet explain --format json (one-line changes that reproduce a figure)", schema_for!(Vec<crate::explain::Explanation>)),
+        ("report", "report.json of parsheet report (the report's whole contents)", schema_for!(crate::report::Report)),
+    ]
+}
