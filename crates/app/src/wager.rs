@@ -68,7 +68,7 @@ pub fn analyze(games: &[GameTables], game: &str, wager: &str, paytable: Option<&
     let known = parsheet_games::find(game, wager)?;
     let entry = crate::inputs::select(games, game, wager, paytable)?;
     let w = tables_of(games, game, wager)?;
-    let (reading, said) = reading_of(w, entry, known, variant);
+    let (reading, said) = crate::inputs::reading_of(w, entry, known, variant);
     let counts = known.count(reading.as_deref())?;
     of_counts(w, entry, reading, said, &counts, assume, game)
 }
