@@ -1,0 +1,1 @@
+//! The setting table (to come).
