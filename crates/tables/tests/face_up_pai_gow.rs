@@ -312,3 +312,84 @@ fn time_full_deck_count() {
     });
     eprintln!("{spec}: {c:?} in {:?}", t.elapsed());
 }
+
+/// The decks of the reduced-deck tests above.
+const REDUCED: [Deck; 3] = [
+    Deck { rank_mask: 0b1_0000_0000_0111, suits: 4, joker: true },
+    Deck { rank_mask: 0b1_0000_0001_1111, suits: 3, joker: false },
+    Deck { rank_mask: 0b1_1111_0000_0000, suits: 3, joker: true },
+];
+
+#[test]
+fn the_setting_table_gives_each_way_its_direct_solve() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::AceHigh;
+    let ways = [
+        foxwoods(),
+        parsheet_tables::house_way::builtin("foxwoods:full-house-front=highest-permissible").unwrap(),
+        HouseWay::highest_high(),
+    ];
+    for deck in REDUCED {
+        let table = table_from_tally(deck, AceHigh::default(), &table_shard(deck, AceHigh::default(), Shard::WHOLE, &|_, _| {})).unwrap();
+        for way in &ways {
+            let direct = count(deck, way, &|_, _| {});
+            let t = table.optimal(way).unwrap();
+            assert_eq!([t.win, t.push, t.lose], direct.optimal, "{deck:?} {}", way.id);
+            assert_eq!(t.ace_high, direct.ace_high);
+            assert_eq!(t.cycle, deck.cycle());
+        }
+    }
+}
+
+/// The full-deck setting table, timed by hand (`--ignored`, under `/usr/bin/time`): the table
+/// once, then each built-in way's optimal-player result and the bounds, on stderr.
+#[test]
+#[ignore]
+fn time_full_deck_table() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::AceHigh;
+    let reading = std::env::var("FUPG_READING").ok().and_then(|r| AceHigh::from_id(&r)).unwrap_or_default();
+    let t = std::time::Instant::now();
+    let table = table_from_tally(Deck::FULL, reading, &table_shard(Deck::FULL, reading, Shard::WHOLE, &|_, _| {})).unwrap();
+    eprintln!("table ({}): {:?}", reading.id(), t.elapsed());
+    for spec in ["foxwoods", "foxwoods:full-house-front=highest-permissible", "highest-high"] {
+        let way = parsheet_tables::house_way::builtin(spec).unwrap();
+        let t = std::time::Instant::now();
+        let o = table.optimal(&way).unwrap();
+        eprintln!("{spec}: {o:?} edge {} in {:?}", o.house_edge(), t.elapsed());
+    }
+    let t = std::time::Instant::now();
+    let b = table.bounds();
+    eprintln!("dealer-best {:?} edge {}", b.dealer_best, b.dealer_best.house_edge());
+    eprintln!("dealer-worst {:?} edge {}", b.dealer_worst, b.dealer_worst.house_edge());
+    eprintln!("bounds in {:?}", t.elapsed());
+}
+
+#[test]
+fn setting_table_shards_add_up_to_the_whole_table() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::AceHigh;
+    let deck = REDUCED[2];
+    let whole = table_shard(deck, AceHigh::default(), Shard::WHOLE, &|_, _| {});
+    let parts: Vec<Tally> = (0..3).map(|k| table_shard(deck, AceHigh::default(), Shard::new(k, 3).unwrap(), &|_, _| {})).collect();
+    assert_eq!(Tally::sum(parts.clone()).unwrap(), whole);
+    assert!(table_from_tally(deck, AceHigh::default(), &Tally::sum(parts[..2].to_vec()).unwrap()).is_err(), "a shard missing");
+}
+
+/// The setting table of the full deck against the direct solve of each built-in way and option
+/// (about 3 minutes on two cores; run by hand with `--ignored`, result in docs/PERFORMANCE.md).
+#[test]
+#[ignore]
+fn full_deck_setting_table_equals_direct_solves() {
+    use parsheet_games::strategy::face_up_pai_gow::table::setting_table;
+    use parsheet_games::strategy::face_up_pai_gow::AceHigh;
+    let table = setting_table(Deck::FULL, AceHigh::default(), &|_, _| {}).unwrap();
+    for spec in ["foxwoods", "foxwoods:full-house-front=highest-permissible", "highest-high"] {
+        let way = parsheet_tables::house_way::builtin(spec).unwrap();
+        let direct = count(Deck::FULL, &way, &|_, _| {});
+        let t = table.optimal(&way).unwrap();
+        eprintln!("{spec}: table {:?}, direct {:?}", [t.win, t.push, t.lose, t.ace_high], direct);
+        assert_eq!([t.win, t.push, t.lose], direct.optimal, "{spec}");
+        assert_eq!(t.ace_high, direct.ace_high, "{spec}");
+    }
+}

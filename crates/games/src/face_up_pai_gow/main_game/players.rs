@@ -170,6 +170,20 @@ pub(super) fn for_each_multiset(mask: u16, max: u8, size: u8, f: &mut impl FnMut
     go(0, size, mask, max, &mut [0; 13], f);
 }
 
+/// A hand of a pattern: the flush ranks in suit 0, the other cards in suits 1, 2, ….
+pub(super) fn pattern_hand(suited: u16, off: &[u8; 13], joker: bool) -> CardSet {
+    let mut hand = if joker { CardSet::EMPTY.with(Card::JOKER) } else { CardSet::EMPTY };
+    for r in 0..13u8 {
+        if suited >> r & 1 == 1 {
+            hand = hand.with(Card::new(Rank(r), Suit(0)));
+        }
+        for k in 0..off[r as usize] {
+            hand = hand.with(Card::new(Rank(r), Suit(1 + k)));
+        }
+    }
+    hand
+}
+
 /// A rank class: hands with these rank counts and joker, as if they could not flush.
 pub(super) struct Class {
     /// (rank, count) of its ranks.
@@ -278,16 +292,10 @@ impl Tables {
             .par_iter()
             .map(|&(suited, o, joker)| {
                 let mut counts = o;
-                let mut hand = if joker { CardSet::EMPTY.with(Card::JOKER) } else { CardSet::EMPTY };
-                for r in 0..13u8 {
-                    if suited >> r & 1 == 1 {
-                        counts[r as usize] += 1;
-                        hand = hand.with(Card::new(Rank(r), Suit(0)));
-                    }
-                    for k in 0..o[r as usize] {
-                        hand = hand.with(Card::new(Rank(r), Suit(1 + k)));
-                    }
+                for r in 0..13 {
+                    counts[r] += (suited >> r & 1) as u8;
                 }
+                let hand = pattern_hand(suited, &o, joker);
                 let held: Vec<(u8, u8)> = (0..13u8).filter(|&r| o[r as usize] > 0).map(|r| (r, o[r as usize])).collect();
                 let mut off = [(0, 0); 2];
                 off[..held.len()].copy_from_slice(&held);
@@ -369,6 +377,26 @@ impl Tables {
     /// The low above every low.
     pub(super) fn inf_low(&self) -> u8 {
         self.lows.len() as u8
+    }
+
+    /// Dealer classes: the rank classes, then the patterns.
+    pub(super) fn dealer_classes(&self) -> usize {
+        self.classes.len() + self.patterns.len()
+    }
+
+    /// A hand of dealer class `k` (every hand of the class is set alike).
+    pub(super) fn dealer_hand(&self, k: usize) -> CardSet {
+        match k.checked_sub(self.classes.len()) {
+            None => no_flush_hand(&self.classes[k].counts, self.classes[k].joker),
+            Some(p) => {
+                let p = &self.patterns[p];
+                let mut off = [0u8; 13];
+                for &(r, c) in p.off() {
+                    off[r as usize] = c;
+                }
+                pattern_hand(p.suited, &off, p.joker)
+            }
+        }
     }
 
     /// Dealer hands of pattern p (any flush suit).
