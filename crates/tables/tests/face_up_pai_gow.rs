@@ -10,7 +10,7 @@
 
 use parsheet_cards::{binomial, Card, CardSet, Subsets};
 use parsheet_games::house_way::{settings, HouseWay};
-use parsheet_games::strategy::face_up_pai_gow::{count, count_shard, counts_from_tally, Deck, Tables};
+use parsheet_games::strategy::face_up_pai_gow::{count, count_shard, count_with, counts_from_tally, AceHigh, Deck, Tables};
 use parsheet_shard::{Shard, Tally};
 use parsheet_reference::{low_hand, pai_gow, RefCard, RefCategory, RefValue};
 use rayon::prelude::*;
@@ -35,8 +35,9 @@ fn dense(values: &mut Vec<RefValue>) -> impl Fn(&RefValue) -> u32 + '_ {
     move |v| values.binary_search(v).unwrap() as u32
 }
 
-/// Win, push, lose of both policies and the Ace High pushes, by brute force over every deal.
-fn brute(deck: Deck, way: &HouseWay) -> ([u128; 3], [u128; 3], u128) {
+/// Win, push, lose of both policies and the Ace High pushes, by brute force over every deal
+/// (`natural_ace_only`: only a dealer's ace-high hand without the joker pushes).
+fn brute(deck: Deck, way: &HouseWay, natural_ace_only: bool) -> ([u128; 3], [u128; 3], u128) {
     let cards = deck.cards();
     let hands: Vec<CardSet> = Subsets::new(&cards, 7).collect();
     // Every setting of every hand, valued by the reference evaluator.
@@ -55,7 +56,7 @@ fn brute(deck: Deck, way: &HouseWay) -> ([u128; 3], [u128; 3], u128) {
             let s = way.set(h).unwrap();
             let chosen = (pai_gow(&to_ref(h.minus(s.low_cards))), low_hand(&to_ref(s.low_cards)));
             let seven = pai_gow(&list);
-            let ace_high = seven.category == RefCategory::HighCard && seven.tiebreak[0] == 12;
+            let ace_high = seven.category == RefCategory::HighCard && seven.tiebreak[0] == 12 && !(natural_ace_only && h.has_joker());
             (all, chosen, ace_high)
         })
         .collect();
@@ -128,7 +129,7 @@ fn brute(deck: Deck, way: &HouseWay) -> ([u128; 3], [u128; 3], u128) {
 
 fn check(deck: Deck, way: &HouseWay) {
     let c = count(deck, way, &|_, _| {});
-    let (opt, hw, ace) = brute(deck, way);
+    let (opt, hw, ace) = brute(deck, way, false);
     assert_eq!((c.optimal, c.house_way, c.ace_high), (opt, hw, ace), "{deck:?} {}", way.id);
     assert!(c.optimal[0] > 0 && c.optimal[2] > 0, "{deck:?}: a deck where both sides win");
 }
@@ -391,5 +392,59 @@ fn full_deck_setting_table_equals_direct_solves() {
         eprintln!("{spec}: table {:?}, direct {:?}", [t.win, t.push, t.lose, t.ace_high], direct);
         assert_eq!([t.win, t.push, t.lose], direct.optimal, "{spec}");
         assert_eq!(t.ace_high, direct.ace_high, "{spec}");
+    }
+}
+
+#[test]
+fn the_natural_ace_only_reading_against_brute_force() {
+    // Decks with the joker, where the readings differ: a dealer's joker hand with no pair,
+    // straight or flush plays out instead of pushing.
+    // 2 4 6 8 T Q A in two suits and the joker: no straights, flushes of four and the joker, and
+    // seven-card hands with no pair, some holding the joker and no ace.
+    let gaps = Deck { rank_mask: 0b1_0101_0101_0101, suits: 2, joker: true };
+    check(gaps, &foxwoods());
+    for deck in [REDUCED[0], REDUCED[2], gaps] {
+        let way = foxwoods();
+        let c = count_with(deck, &way, AceHigh::NaturalAceOnly, &|_, _| {});
+        let (opt, hw, ace) = brute(deck, &way, true);
+        assert_eq!((c.optimal, c.house_way, c.ace_high), (opt, hw, ace), "{deck:?}");
+        let text = count(deck, &way, &|_, _| {}).ace_high;
+        assert!(ace < text || deck != gaps, "{deck:?}: fewer pushes than the text's reading");
+        let table = parsheet_games::strategy::face_up_pai_gow::table::table_from_tally(
+            deck,
+            AceHigh::NaturalAceOnly,
+            &parsheet_games::strategy::face_up_pai_gow::table::table_shard(deck, AceHigh::NaturalAceOnly, Shard::WHOLE, &|_, _| {}),
+        )
+        .unwrap();
+        let t = table.optimal(&way).unwrap();
+        assert_eq!(([t.win, t.push, t.lose], t.ace_high), (opt, ace), "{deck:?}: the table under the reading");
+    }
+}
+
+#[test]
+fn house_way_edits_valued_from_the_table_match_their_direct_solves() {
+    use parsheet_games::house_way::HouseWay as Way;
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::face_up_pai_gow::way_edits::{evaluate_edits, Edit};
+    let deck = REDUCED[2];
+    let way = foxwoods();
+    let table = table_from_tally(deck, AceHigh::default(), &table_shard(deck, AceHigh::default(), Shard::WHOLE, &|_, _| {})).unwrap();
+    let edits = evaluate_edits(&table, &way).unwrap();
+    // The first play edit and the first bound edit that change some hand of this deck.
+    let changes = |e: &&parsheet_games::face_up_pai_gow::way_edits::Edited| e.result.as_ref().is_ok_and(|r| r.changed > 0);
+    let play = edits.iter().filter(changes).find(|e| matches!(e.edit, Edit::Play { .. })).expect("a play edit that changes a hand");
+    let bound = edits.iter().filter(changes).find(|e| matches!(e.edit, Edit::Bound { .. })).expect("a bound edit that changes a hand");
+    for e in [play, bound] {
+        let r = e.result.as_ref().unwrap();
+        let direct = count(deck, &e.way, &|_, _| {});
+        assert_eq!([r.outcome.win, r.outcome.push, r.outcome.lose], direct.optimal, "{}", e.description);
+        // The hands it sets otherwise, dealer hand by dealer hand.
+        let differ = |a: &Way, b: &Way, h: CardSet| {
+            let (x, y) = (a.set(h).unwrap(), b.set(h).unwrap());
+            (x.high, x.low) != (y.high, y.low)
+        };
+        let cards = deck.cards();
+        let moved = Subsets::new(&cards, 7).filter(|&h| differ(&way, &e.way, h)).count() as u128;
+        assert_eq!((r.changed, r.hands), (moved, binomial(deck.len(), 7) as u128), "{}", e.description);
     }
 }
