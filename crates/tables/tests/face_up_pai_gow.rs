@@ -448,3 +448,53 @@ fn house_way_edits_valued_from_the_table_match_their_direct_solves() {
         assert_eq!((r.changed, r.hands), (moved, binomial(deck.len(), 7) as u128), "{}", e.description);
     }
 }
+
+/// The full-deck figures of issue 26, printed (run by hand with `--ignored`; recorded in
+/// docs/PERFORMANCE.md): the bounds over house ways, Foxwoods against the dealer-best way, the
+/// single-rule edits of Foxwoods nearest the regulator's 98.404%, and the natural-ace-only
+/// reading.
+#[test]
+#[ignore]
+fn full_deck_house_way_figures() {
+    use parsheet_games::face_up_pai_gow::way_edits::{evaluate_edits, explaining};
+    use parsheet_games::strategy::face_up_pai_gow::table::setting_table;
+    let pct = |r: &num_rational::BigRational| {
+        let x = r * num_rational::BigRational::from_integer(100_000_000.into());
+        format!("{:.6}", x.round().to_integer().to_string().parse::<f64>().unwrap() / 1e6)
+    };
+    for reading in AceHigh::ALL {
+        let t = std::time::Instant::now();
+        let table = setting_table(Deck::FULL, reading, &|_, _| {}).unwrap();
+        eprintln!("== reading {} (table {:?})", reading.id(), t.elapsed());
+        let b = table.bounds();
+        for (name, o) in [("dealer-best", b.dealer_best), ("dealer-worst", b.dealer_worst)] {
+            eprintln!("{name}: {o:?} edge {} payback {}%", o.house_edge(), pct(&o.payback()));
+        }
+        for spec in ["foxwoods", "foxwoods:full-house-front=highest-permissible"] {
+            let way = parsheet_tables::house_way::builtin(spec).unwrap();
+            let o = table.optimal(&way).unwrap();
+            eprintln!("{spec}: {o:?} edge {} payback {}%", o.house_edge(), pct(&o.payback()));
+            let cmp = table.compare_with_best(&way, &b).unwrap();
+            eprintln!("  set as the dealer-best way: {} of {} dealer hands", cmp.alike, cmp.hands);
+            for d in &cmp.by_shape {
+                if d.differ > 0 {
+                    eprintln!("  {:?} complete={} hands {} differ {} worth {} deals ({}% of the edge)", d.shape, d.complete, d.hands, d.differ, d.worth, pct(&num_rational::BigRational::new(d.worth.into(), cmp.cycle.into())));
+                }
+            }
+        }
+        if reading == AceHigh::JokerPlaysAce {
+            let t = std::time::Instant::now();
+            let edits = evaluate_edits(&table, &foxwoods()).unwrap();
+            let invalid = edits.iter().filter(|e| e.result.is_err()).count();
+            eprintln!("{} edits of foxwoods ({invalid} leave a hand unset) in {:?}", edits.len(), t.elapsed());
+            let (hits, near) = explaining(&edits, "98.404", 10);
+            eprintln!("{} print as 98.404%", hits.len());
+            for e in hits.iter().chain(near.iter()) {
+                let r = e.result.as_ref().unwrap();
+                eprintln!("  {}% share {}/{}: {}", pct(&r.outcome.payback()), r.changed, r.hands, e.description);
+            }
+        }
+        let direct = count_with(Deck::FULL, &foxwoods(), reading, &|_, _| {});
+        eprintln!("foxwoods direct under {}: {direct:?}", reading.id());
+    }
+}

@@ -71,19 +71,19 @@
 //! 1. Whole counts and rank parts by Möbius inversion over rank multisets ([`engine`]): the
 //!    player hands of class c avoiding a dealer hand of ranks R number `Π_r C(4 − R_r, c_r)`, and
 //!    `C(4 − R, c) = Σ_j (−1)^j C(R, j) C(4 − j, c − j)`, so a count over the 67,600 classes for
-//!    each R becomes, for each sub-multiset J (about 120,000), one dominance count over the
-//!    classes holding J, read by every R holding J (`Σ_J |{c ≥ J}| ≈ 4.8 million` class-terms
-//!    instead of 67,600² pairs). The rank part is asked at canonical settings: between two
-//!    consecutive class corner values every class settles alike, so all a class's flushes share
-//!    one high.
+//!    each R becomes, for each sub-multiset J (103,105), one dominance count over the classes
+//!    holding J, read by every R holding J (`Σ_J |{c ≥ J}| = 4,808,804` class-terms instead of
+//!    67,600² pairs). The rank part is asked at canonical settings: between two consecutive
+//!    class corner values every class settles alike, so all a class's flushes share one high.
 //! 2. The player flushing in the dealer's flush suit: for dealer flush ranks S only the patterns
 //!    whose flush ranks avoid S count, and the weights of their off-suit cards against the
 //!    dealer's off-suit cards (at most two) expand the same way over J ≤ those two cards; one
-//!    group per S (about 5,000) sums its patterns' corners into a grid over its queries.
+//!    group per S and dealer joker (8,437) sums its patterns' corners into a grid over its
+//!    queries.
 //! 3. The player flushing in another suit: there the dealer holds at most two ranks, `[M ∩ T =
 //!    ∅]` is an inclusion–exclusion over them, and a pattern's weight is one number per off-suit
-//!    group; the group sums `Σ_{M ⊇ T'} δ` (|T'| ≤ 2) are kept up to date in a sweep over the
-//!    dealer's high, one sweep per dealer low.
+//!    group (210); the group sums `Σ_{M ⊇ T'} δ` (|T'| ≤ 2) are kept up to date in a sweep over
+//!    the dealer's high, one sweep per dealer low (91).
 //!
 //! The units (multisets J, suited groups, lows) are independent sums: a shard counts any subset
 //! of them ([`Shard::assign`] by estimated cost) and the tallies add. The totals are checked to
@@ -327,10 +327,8 @@ pub fn count_shard(deck: Deck, way: &HouseWay, shard: Shard, progress: &(dyn Fn(
 
 /// Counts the units `shard` owns (module essay, "Counting") for one house way, both policies.
 pub fn count_shard_with(deck: Deck, way: &HouseWay, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
-    let t0 = std::time::Instant::now();
     let t = Tables::build(deck, Some(way));
     let side = DealerSide::new(&t, reading);
-    if std::env::var_os("FUPG_PROFILE").is_some() { eprintln!("tables {:?}", t0.elapsed()); }
     // Each rank class (not an Ace High) is asked at its house-way setting; each pattern at its
     // own and, to take it off its class's whole count, at its class's.
     let dense = |(h, l): (u16, u16)| (t.dense_high(h), t.dense_low(l));

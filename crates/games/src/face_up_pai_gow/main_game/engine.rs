@@ -82,10 +82,6 @@ impl Fenwick {
         Fenwick { n: n_lows + 1, ch, t: vec![0; (n_lows + 2) * ch] }
     }
 
-    fn clear(&mut self) {
-        self.t.iter_mut().for_each(|x| *x = 0);
-    }
-
     #[inline]
     fn add(&mut self, b: u8, ch: usize, w: i64) {
         let mut i = self.n - b as usize;
@@ -189,12 +185,7 @@ fn unpack(j: u64) -> [u8; 14] {
 
 /// Counts the units `shard` owns; returns its share of the answers and the number of units.
 pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> (Partial, usize) {
-    let t0 = std::time::Instant::now();
     let e = Engine::new(t, q);
-    let prof = std::env::var_os("FUPG_PROFILE").is_some();
-    if prof { eprintln!("engine new {:?}", t0.elapsed()); }
-    let spent: [AtomicU64; 3] = Default::default();
-    use std::sync::atomic::AtomicU64;
     // Units and their estimated costs (in about tens of nanoseconds).
     let mut units: Vec<(Unit, u64)> = Vec::new();
     for (i, _) in e.js.iter().enumerate() {
@@ -226,13 +217,11 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
                 loop {
                     let k = next.fetch_add(1, Relaxed);
                     let Some(&i) = mine.get(k) else { break };
-                    let u0 = std::time::Instant::now();
-                    let kind = match units[i].0 {
-                        Unit::Mobius(j) => { e.mobius(j as usize, &mut scratch); 0 }
-                        Unit::SameSuit(g) => { e.same_suit(g as usize); 1 }
-                        Unit::OtherSuit(l) => { e.other_suits(l as usize); 2 }
-                    };
-                    spent[kind].fetch_add(u0.elapsed().as_micros() as u64, Relaxed);
+                    match units[i].0 {
+                        Unit::Mobius(j) => e.mobius(j as usize, &mut scratch),
+                        Unit::SameSuit(g) => e.same_suit(g as usize),
+                        Unit::OtherSuit(l) => e.other_suits(l as usize),
+                    }
                     let n = done.fetch_add(costs[i], Relaxed) + costs[i];
                     progress(n, total);
                 }
@@ -240,7 +229,6 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
         }
     });
     progress(total, total);
-    if prof { eprintln!("units done {:?}; mobius {} ms, same {} ms, other {} ms", t0.elapsed(), spent[0].load(Relaxed)/1000, spent[1].load(Relaxed)/1000, spent[2].load(Relaxed)/1000); }
     (e.assemble(sum), units.len())
 }
 
@@ -436,7 +424,6 @@ impl<'a> Engine<'a> {
     /// ranks R against every player hand, each valued as it is),
     /// `Σ_c Π C(s_r − c_r, R_r) · V_c = Σ_{J ≤ R} (−1)^{|J|} Π C(s_r − J_r, R_r − J_r) · U_J`,
     /// `U_J = Σ_{c ≥ J} Π C(c_r, J_r) · V_c` with V_c every hand of ranks c (the `whole` corners).
-    #[inline(never)]
     fn mobius(&self, j: usize, s: &mut Scratch) {
         let t = self.t;
         let nch = self.q.nch;
@@ -538,7 +525,6 @@ impl<'a> Engine<'a> {
     /// C(s − 1 − e_r, o_r)`, and `C(n − e, o) = Σ_j (−1)^j C(e, j) C(n − j, o − j)`: so the count is
     /// `Σ_{J ≤ e} (−1)^{|J|} Π C(e_r, J_r) · Z_J`, `Z_J = Σ_{M ⊆ rest, off ≥ J} Π C(s − 1 − J_r,
     /// o_r − J_r) · δ_π`, one dominance count per J (|J| ≤ 2) shared by the group.
-    #[inline(never)]
     fn same_suit(&self, gi: usize) {
         let t = self.t;
         let nch = self.q.nch;
@@ -699,7 +685,6 @@ impl<'a> Engine<'a> {
     /// group), `[M ∩ T = ∅]` is an inclusion–exclusion over the ranks of T, so a query needs
     /// `S[g][T'] = Σ_{π ∈ g, M ⊇ T'} δ_π` for |T'| ≤ 2, kept up to date in a sweep over the
     /// dealer's high: at low l the δ of a pattern is the sum of its corners with b > l and a > h.
-    #[inline(never)]
     fn other_suits(&self, l: usize) {
         const T_SETS: usize = 1 + 13 + 78;
         let t = self.t;

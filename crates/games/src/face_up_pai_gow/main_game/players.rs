@@ -225,7 +225,6 @@ pub struct Tables {
     /// Sorted by class: those of class `c` are `patterns[by_class[c]]`.
     pub(super) patterns: Vec<Pattern>,
     pub(super) by_class: Vec<Range<u32>>,
-    pub(super) index: HashMap<u64, u32>,
     /// Whether the house-way channels are kept (a house way was given).
     pub(super) with_way: bool,
     /// The distinct legal (high, low) values of each class (`settings[set_at[c]..set_at[c + 1]]`),
@@ -347,7 +346,7 @@ impl Tables {
             by_mask.extend_from_slice(l);
         }
         mask_at.push(by_mask.len() as u32);
-        Tables { deck, classes, patterns, by_class, index, with_way: way.is_some(), settings, set_at, highs, lows, by_mask, mask_at }
+        Tables { deck, classes, patterns, by_class, with_way: way.is_some(), settings, set_at, highs, lows, by_mask, mask_at }
     }
 
     pub fn rank_classes(&self) -> usize {
@@ -498,9 +497,5 @@ impl<T> Csr<T> {
     #[inline]
     pub fn range(&self, i: usize) -> Range<usize> {
         self.at[i] as usize..self.at[i + 1] as usize
-    }
-
-    pub fn len(&self) -> usize {
-        self.at.len() - 1
     }
 }
