@@ -131,8 +131,7 @@ struct OsCorner {
     a: u16,
     b: u8,
     ch: u8,
-    group: u16,
-    suited: u16,
+    pattern: u32,
     w: i32,
 }
 
@@ -168,8 +167,12 @@ struct Engine<'a> {
     off_groups: Vec<([(u8, u8); 2], u8, bool)>,
     /// Per rank: the off-suit groups holding it.
     groups_with_rank: Vec<Vec<u32>>,
-    /// Every pattern's δ corner with its off-suit group and flush ranks, by falling a.
+    /// Every pattern's δ corner, by falling a, then pattern.
     os_corners: Vec<OsCorner>,
+    /// Per pattern: its off-suit group, and the sets T' (|T'| ≤ 2) of its flush ranks as key
+    /// indices.
+    off_group_of: Vec<u32>,
+    tsets: Csr<u8>,
     /// Outputs.
     g_val: Vec<AtomicI64>,
     nf_val: Vec<AtomicI64>,
@@ -239,6 +242,7 @@ struct Scratch {
 }
 
 impl<'a> Engine<'a> {
+    #[inline(never)]
     fn new(t: &'a Tables, q: &'a Queries) -> Engine<'a> {
         let n_lows = t.lows.len();
         let class_corners = Csr::from_lists(t.classes.par_iter().map(|c| t.class_corners(c)).collect::<Vec<_>>());
@@ -391,17 +395,29 @@ impl<'a> Engine<'a> {
             }
         }
         let mut os_corners: Vec<OsCorner> = (0..t.patterns.len())
-            .flat_map(|p| {
-                let (g, m) = (off_group_of[p] as u16, t.patterns[p].suited);
-                delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| OsCorner { a: k.a, b: k.b, ch: k.ch, group: g, suited: m, w: k.w as i32 })
-            })
+            .flat_map(|p| delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| OsCorner { a: k.a, b: k.b, ch: k.ch, pattern: p as u32, w: k.w as i32 }))
             .collect();
-        os_corners.par_sort_unstable_by_key(|c| std::cmp::Reverse(c.a));
+        os_corners.par_sort_unstable_by_key(|c| (std::cmp::Reverse(c.a), c.pattern));
+        let tsets = Csr::from_lists(t.patterns.iter().map(|p| {
+            let m = p.suited;
+            let mut v = vec![0u8];
+            for r in 0..13 {
+                if m >> r & 1 == 1 {
+                    v.push(1 + r as u8);
+                    for u in r + 1..13 {
+                        if m >> u & 1 == 1 {
+                            v.push((14 + pair_index(r, u)) as u8);
+                        }
+                    }
+                }
+            }
+            v
+        }));
 
         let g_val = atomics(g_q.data.len() * NCH);
         let nf_val = atomics(q.nf.data.len() * NCH);
         let fl_val = atomics(q.fl.data.len() * NCH);
-        Engine { t, q, n_lows, class_corners, delta, whole, js, holders, g_q, g_of_fl, groups, ss_corners, ss_terms, low_queries, off_groups, groups_with_rank, os_corners, g_val, nf_val, fl_val }
+        Engine { t, q, n_lows, class_corners, delta, whole, js, holders, g_q, g_of_fl, groups, ss_corners, ss_terms, low_queries, off_groups, groups_with_rank, os_corners, off_group_of, tsets, g_val, nf_val, fl_val }
     }
 
     fn mobius_cost(&self, j: usize) -> u64 {
@@ -424,6 +440,7 @@ impl<'a> Engine<'a> {
     /// ranks R against every player hand, each valued as it is),
     /// `Σ_c Π C(s_r − c_r, R_r) · V_c = Σ_{J ≤ R} (−1)^{|J|} Π C(s_r − J_r, R_r − J_r) · U_J`,
     /// `U_J = Σ_{c ≥ J} Π C(c_r, J_r) · V_c` with V_c every hand of ranks c (the `whole` corners).
+    #[inline(never)]
     fn mobius(&self, j: usize, s: &mut Scratch) {
         let t = self.t;
         let nch = self.q.nch;
@@ -525,6 +542,7 @@ impl<'a> Engine<'a> {
     /// C(s − 1 − e_r, o_r)`, and `C(n − e, o) = Σ_j (−1)^j C(e, j) C(n − j, o − j)`: so the count is
     /// `Σ_{J ≤ e} (−1)^{|J|} Π C(e_r, J_r) · Z_J`, `Z_J = Σ_{M ⊆ rest, off ≥ J} Π C(s − 1 − J_r,
     /// o_r − J_r) · δ_π`, one dominance count per J (|J| ≤ 2) shared by the group.
+    #[inline(never)]
     fn same_suit(&self, gi: usize) {
         let t = self.t;
         let nch = self.q.nch;
@@ -685,6 +703,7 @@ impl<'a> Engine<'a> {
     /// group), `[M ∩ T = ∅]` is an inclusion–exclusion over the ranks of T, so a query needs
     /// `S[g][T'] = Σ_{π ∈ g, M ⊇ T'} δ_π` for |T'| ≤ 2, kept up to date in a sweep over the
     /// dealer's high: at low l the δ of a pattern is the sum of its corners with b > l and a > h.
+    #[inline(never)]
     fn other_suits(&self, l: usize) {
         const T_SETS: usize = 1 + 13 + 78;
         let t = self.t;
@@ -693,28 +712,40 @@ impl<'a> Engine<'a> {
         let ng = self.off_groups.len();
         // S[T'][group][channel].
         let mut sums = vec![0i64; T_SETS * ng * nch];
-        let at = |tset: usize, g: usize, ch: usize| (tset * ng + g) * nch + ch;
+        let at = |tset: usize, g: usize| (tset * ng + g) * nch;
+        let tset_of = |v: &[usize]| -> usize {
+            match *v {
+                [] => 0,
+                [r] => 1 + r,
+                [r, u] => 14 + pair_index(r.min(u), r.max(u)),
+                _ => unreachable!("at most two off-suit ranks"),
+            }
+        };
         let s1 = t.deck.suits - 1;
         let s = t.deck.suits as i64;
         let mut ways0 = vec![0i64; ng];
+        let mut touched: Vec<u32> = Vec::new();
+        let corners = &self.os_corners;
         let mut ev = 0;
-        // Queries by falling high: a corner is on once the dealer's high is below its a.
+        // Queries by falling high: a corner is on once the dealer's high is below its a; a
+        // pattern's corners at one a go in as one update of its keys.
         for &(h, pd, slot) in qs {
-            while ev < self.os_corners.len() && self.os_corners[ev].a > h {
-                let k = self.os_corners[ev];
-                ev += 1;
-                if k.b as usize <= l {
-                    continue;
+            while ev < corners.len() && corners[ev].a > h {
+                let (a, p) = (corners[ev].a, corners[ev].pattern);
+                let mut add = [0i64; NCH];
+                while ev < corners.len() && corners[ev].a == a && corners[ev].pattern == p {
+                    let k = corners[ev];
+                    if k.b as usize > l {
+                        add[k.ch as usize] += k.w as i64;
+                    }
+                    ev += 1;
                 }
-                let (g, m, ch, w) = (k.group as usize, k.suited, k.ch as usize, k.w as i64);
-                sums[at(0, g, ch)] += w;
-                for r in 0..13 {
-                    if m >> r & 1 == 1 {
-                        sums[at(1 + r, g, ch)] += w;
-                        for u in r + 1..13 {
-                            if m >> u & 1 == 1 {
-                                sums[at(14 + pair_index(r, u), g, ch)] += w;
-                            }
+                if add.iter().any(|&x| x != 0) {
+                    let g = self.off_group_of[p as usize] as usize;
+                    for &ts in self.tsets.get(p as usize) {
+                        let cell = &mut sums[at(ts as usize, g)..at(ts as usize, g) + nch];
+                        for ch in 0..nch {
+                            cell[ch] += add[ch];
                         }
                     }
                 }
@@ -725,42 +756,46 @@ impl<'a> Engine<'a> {
             // The contexts T ⊆ the dealer's off-suit ranks, with their multiplicities and the
             // player's available off-suit cards.
             let off = d.off();
-            let ranks: Vec<usize> = off.iter().map(|x| x.0 as usize).collect();
+            let ranks: [usize; 2] = [off.first().map_or(0, |x| x.0 as usize), off.get(1).map_or(0, |x| x.0 as usize)];
+            let ranks = &ranks[..off.len()];
+            let pick = |tm: u32| -> ([usize; 2], usize) {
+                let mut v = [0usize; 2];
+                let mut n = 0;
+                for (i, &r) in ranks.iter().enumerate() {
+                    if tm >> i & 1 == 1 {
+                        v[n] = r;
+                        n += 1;
+                    }
+                }
+                (v, n)
+            };
+            // (A context where the dealer holds more of a rank outside x than x's other suits
+            // hold has no hands; its count is clamped, and its multiplicity is 0.)
             let avail_of = |tm: u32| -> [u8; 13] {
                 std::array::from_fn(|r| {
                     if t.deck.rank_mask >> r & 1 == 0 {
                         return 0;
                     }
-                    let in_t = off.iter().enumerate().any(|(i, x)| x.0 as usize == r && tm >> i & 1 == 1);
-                    s1 - (dc.counts[r] - in_t as u8)
+                    let in_t = ranks.iter().enumerate().any(|(i, &x)| x == r && tm >> i & 1 == 1);
+                    (s1 as i16 + in_t as i16 - dc.counts[r] as i16).max(0) as u8
                 })
             };
-            let tset = |tm: u32| -> usize {
-                let v: Vec<usize> = (0..off.len()).filter(|&i| tm >> i & 1 == 1).map(|i| ranks[i]).collect();
-                match v.len() {
-                    0 => 0,
-                    1 => 1 + v[0],
-                    _ => 14 + pair_index(v[0].min(v[1]), v[0].max(v[1])),
-                }
-            };
-            let mut contexts: Vec<(u32, [u8; 13], i64)> = Vec::new();
+            let mut contexts = [(0u32, [0u8; 13], 0i64); 4];
+            let mut nc = 0;
             for tm in 0..1u32 << off.len() {
                 let mut mult = s * (s - 1);
                 for (i, &(_, k)) in off.iter().enumerate() {
                     mult *= choose(t.deck.suits - 2, k - (tm >> i & 1) as u8) as i64;
                 }
                 if mult != 0 {
-                    contexts.push((tm, avail_of(tm), mult));
+                    contexts[nc] = (tm, avail_of(tm), mult);
+                    nc += 1;
                 }
             }
-            // Σ_{T ⊇ T'} mult(T) · (−1)^{|T'|}, for each T' ⊆ the off ranks.
-            let mut coef = [(0usize, 0i64); 4];
-            for sub in 0..1u32 << off.len() {
-                let c: i64 = contexts.iter().filter(|x| x.0 & sub == sub).map(|x| x.2).sum();
-                coef[sub as usize] = (tset(sub), if sub.count_ones() % 2 == 1 { -c } else { c });
-            }
+            let contexts = &contexts[..nc];
             let avail0 = avail_of(0);
-            // Groups that hold none of the dealer's off ranks weigh alike in every context.
+            // Groups that hold none of the dealer's off ranks weigh alike in every context:
+            // Σ_{T ⊇ T'} mult(T) · (−1)^{|T'|} for each T' ⊆ the off ranks.
             for (g, w) in ways0.iter_mut().enumerate() {
                 let (goff, glen, gj) = self.off_groups[g];
                 *w = if gj && !jf || goff[..glen as usize].iter().any(|x| ranks.contains(&(x.0 as usize))) {
@@ -770,11 +805,14 @@ impl<'a> Engine<'a> {
                 };
             }
             let mut acc = [0i64; NCH];
-            for &(tsub, c) in &coef[..1 << off.len()] {
+            for sub in 0..1u32 << off.len() {
+                let c: i64 = contexts.iter().filter(|x| x.0 & sub == sub).map(|x| x.2).sum();
                 if c == 0 {
                     continue;
                 }
-                let row = &sums[at(tsub, 0, 0)..at(tsub + 1, 0, 0)];
+                let (v, n) = pick(sub);
+                let c = if n % 2 == 1 { -c } else { c };
+                let row = &sums[at(tset_of(&v[..n]), 0)..at(tset_of(&v[..n]) + 1, 0)];
                 let mut part = [0i64; NCH];
                 for (g, &w) in ways0.iter().enumerate() {
                     for ch in 0..nch {
@@ -786,7 +824,10 @@ impl<'a> Engine<'a> {
                 }
             }
             // Groups holding an off rank: context by context.
-            let mut touched: Vec<u32> = ranks.iter().flat_map(|&r| self.groups_with_rank[r].iter().copied()).collect();
+            touched.clear();
+            for &r in ranks {
+                touched.extend_from_slice(&self.groups_with_rank[r]);
+            }
             touched.sort_unstable();
             touched.dedup();
             for &g in &touched {
@@ -794,7 +835,7 @@ impl<'a> Engine<'a> {
                 if gj && !jf {
                     continue;
                 }
-                for &(tm, ref avail, mult) in &contexts {
+                for &(tm, ref avail, mult) in contexts {
                     let ways: i64 = mult * goff[..glen as usize].iter().map(|&(r, k)| choose(avail[r as usize], k) as i64).product::<i64>();
                     if ways == 0 {
                         continue;
@@ -802,10 +843,11 @@ impl<'a> Engine<'a> {
                     // [M ∩ T = ∅] = Σ_{T' ⊆ T} (−1)^{|T'|} [T' ⊆ M].
                     let mut sub = tm;
                     loop {
-                        let sign = if sub.count_ones() % 2 == 1 { -1 } else { 1 };
-                        let ts = tset(sub);
+                        let (v, n) = pick(sub);
+                        let sign = if n % 2 == 1 { -1 } else { 1 };
+                        let cell = at(tset_of(&v[..n]), g as usize);
                         for ch in 0..nch {
-                            acc[ch] += sign * ways * sums[at(ts, g as usize, ch)];
+                            acc[ch] += sign * ways * sums[cell + ch];
                         }
                         if sub == 0 {
                             break;
