@@ -144,35 +144,42 @@ pub fn table_shard(deck: Deck, reading: AceHigh, shard: Shard, progress: &(dyn F
     let unseen = deck.unseen() as i128;
     let first = shard.index() == 0;
     let fl_at = |p: usize, s: (u16, u8)| q.fl.range(p).start + q.fl.get(p).binary_search(&s).expect("asked");
-    let mut out = vec![0i128; 2 * rows.rows()];
-    for k in 0..t.dealer_classes() {
-        let (hands, is_ace) = rows.hands(k);
-        if is_ace {
-            continue;
-        }
-        let deals = if first { hands as i128 * unseen } else { 0 };
-        for (i, s) in t.settings_of(k).iter().enumerate() {
-            let row = t.set_at[k] as usize + i;
-            let v: [i128; 2] = match k.checked_sub(t.classes.len()) {
-                // A rank class's hands that cannot flush: its whole count less its patterns'.
-                None => {
-                    let mut v = partial.nf[q.nf.range(k).start + i].map(|x| x as i128);
-                    for p in t.by_class[k].clone() {
-                        let f = partial.fl[fl_at(p as usize, dense(s))];
-                        v[0] -= f[0] as i128;
-                        v[1] -= f[1] as i128;
+    // Rows by dealer class, in parallel: a rank class's hands that cannot flush are its whole
+    // count less its patterns' at the same setting.
+    let per_class: Vec<Vec<i128>> = (0..t.dealer_classes())
+        .into_par_iter()
+        .map(|k| {
+            let (hands, is_ace) = rows.hands(k);
+            let settings = t.settings_of(k);
+            if is_ace {
+                return vec![0; 2 * settings.len()];
+            }
+            let deals = if first { hands as i128 * unseen } else { 0 };
+            let mut out = Vec::with_capacity(2 * settings.len());
+            for (i, s) in settings.iter().enumerate() {
+                let v: [i128; 2] = match k.checked_sub(t.classes.len()) {
+                    None => {
+                        let mut v = partial.nf[q.nf.range(k).start + i].map(|x| x as i128);
+                        for p in t.by_class[k].clone() {
+                            let f = partial.fl[fl_at(p as usize, dense(s))];
+                            v[0] -= f[0] as i128;
+                            v[1] -= f[1] as i128;
+                        }
+                        [v[0], v[1]]
                     }
-                    [v[0], v[1]]
-                }
-                Some(p) => {
-                    let f = partial.fl[fl_at(p, dense(s))];
-                    [f[0] as i128, f[1] as i128]
-                }
-            };
-            out[2 * row] = v[0];
-            out[2 * row + 1] = deals - v[1];
-        }
-    }
+                    Some(p) => {
+                        let f = partial.fl[fl_at(p, dense(s))];
+                        [f[0] as i128, f[1] as i128]
+                    }
+                };
+                out.push(v[0]);
+                out.push(deals - v[1]);
+            }
+            out
+        })
+        .collect();
+    let out: Vec<i128> = per_class.into_iter().flatten().collect();
+    debug_assert_eq!(out.len(), 2 * rows.rows());
     Tally::new().with("table", out).with("units", units_part(&partial, n_units, shard))
 }
 
