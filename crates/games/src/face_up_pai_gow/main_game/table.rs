@@ -348,6 +348,16 @@ impl SettingTable {
     }
 }
 
+/// The optimal player's result against the dealer-best and the dealer-worst house way of
+/// `deck` under `reading` (through the cached setting table): every house way that sets each
+/// dealer class alike gives a result between them. Only `win − lose` is fixed by the bound; where
+/// several settings of a class tie, the lowest (by high, then low value) is taken, which fixes the
+/// split into win, push and lose.
+pub fn house_way_bounds(deck: Deck, reading: AceHigh) -> Result<(Outcome, Outcome), String> {
+    let b = setting_table(deck, reading, &|_, _| {})?.bounds();
+    Ok((b.dealer_best, b.dealer_worst))
+}
+
 /// The dealer-best and dealer-worst house ways over the table's classes.
 pub struct Bounds {
     pub dealer_best: Outcome,
