@@ -484,6 +484,9 @@ fn full_deck_house_way_figures() {
             for d in &cmp.by_shape {
                 if d.differ > 0 {
                     eprintln!("  {:?} complete={} hands {} differ {} worth {} deals ({}% of the edge)", d.shape, d.complete, d.hands, d.differ, d.worth, pct(&num_rational::BigRational::new(d.worth.into(), cmp.cycle.into())));
+                    if let Some(e) = &d.example {
+                        eprintln!("    e.g. {}: way {} in front, dealer-best {} ({} deals)", e.hand, e.way_low, e.best_low, e.worth);
+                    }
                 }
             }
         }

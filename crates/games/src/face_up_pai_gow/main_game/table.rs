@@ -319,6 +319,7 @@ impl SettingTable {
     /// How `way` differs from the dealer-best way, by hand shape (see [`WayComparison`]).
     pub fn compare_with_best(&self, way: &HouseWay, bounds: &Bounds) -> Result<WayComparison, String> {
         let choice = self.choice(way)?;
+        let t = &self.rows.tables;
         let mut by: Vec<ShapeDifference> = Vec::new();
         let (mut alike, mut total) = (0u128, 0u128);
         for k in 0..self.classes() {
@@ -333,7 +334,7 @@ impl SettingTable {
             let i = match by.iter().position(|d| d.shape == f.shape && d.complete == f.complete) {
                 Some(i) => i,
                 None => {
-                    by.push(ShapeDifference { shape: f.shape, complete: f.complete, hands: 0, differ: 0, worth: 0 });
+                    by.push(ShapeDifference { shape: f.shape, complete: f.complete, hands: 0, differ: 0, worth: 0, example: None });
                     by.len() - 1
                 }
             };
@@ -341,6 +342,13 @@ impl SettingTable {
             if !ace && gap != 0 {
                 by[i].differ += hands as u128;
                 by[i].worth += gap;
+                if by[i].example.as_ref().is_none_or(|e| gap > e.worth) {
+                    let low = |row: usize| {
+                        let s = t.settings[row];
+                        all.iter().find(|x| x.legal && (x.high.0, x.low.0) == s).expect("a legal setting of the hand").low_cards
+                    };
+                    by[i].example = Some(Example { hand, way_low: low(choice[k]), best_low: low(bounds.best[k]), worth: gap });
+                }
             }
         }
         by.sort_by_key(|d| std::cmp::Reverse(d.worth));
@@ -388,5 +396,17 @@ pub struct ShapeDifference {
     pub hands: u128,
     pub differ: u128,
     /// The optimal player's `win − lose` against the way less against the dealer-best way.
+    pub worth: i128,
+    /// The dealer class of this shape where the difference is worth most.
+    pub example: Option<Example>,
+}
+
+/// A dealer hand the way sets otherwise than the dealer-best way: the two low hands, and what
+/// the difference is worth over the hand's class (as `ShapeDifference::worth`).
+#[derive(Clone, Debug)]
+pub struct Example {
+    pub hand: CardSet,
+    pub way_low: CardSet,
+    pub best_low: CardSet,
     pub worth: i128,
 }
