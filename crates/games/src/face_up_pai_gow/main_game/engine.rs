@@ -283,7 +283,7 @@ impl<'a> Engine<'a> {
                 out
             })
             .collect();
-        let mut pairs: Vec<(u64, u32)> = subs.iter().enumerate().flat_map(|(c, l)| l.iter().map(move |&j| (j, c as u32))).collect();
+        let mut pairs: Vec<(u64, u32)> = subs.par_iter().enumerate().flat_map_iter(|(c, l)| l.iter().map(move |&j| (j, c as u32))).collect();
         pairs.par_sort_unstable();
         let mut js = Vec::new();
         let mut holders = Csr { at: vec![0], data: Vec::with_capacity(pairs.len()) };
@@ -349,9 +349,9 @@ impl<'a> Engine<'a> {
         }
 
         let small = |k: &Corner| Small { a: k.a, b: k.b, ch: k.ch, w: k.w as i32 };
-        let ss_corners = Csr::from_lists(t.by_mask.iter().map(|&p| delta.get(p as usize).iter().filter(|k| (k.ch as usize) < q.nch).map(small).collect::<Vec<_>>()));
+        let ss_corners = Csr::from_lists(t.by_mask.par_iter().map(|&p| delta.get(p as usize).iter().filter(|k| (k.ch as usize) < q.nch).map(small).collect::<Vec<_>>()).collect::<Vec<_>>());
         let s1 = t.deck.suits - 1;
-        let ss_terms = Csr::from_lists(t.by_mask.iter().map(|&p| {
+        let ss_terms = Csr::from_lists(t.by_mask.par_iter().map(|&p| {
             let p = &t.patterns[p as usize];
             subs2(p.off())
                 .into_iter()
@@ -364,7 +364,7 @@ impl<'a> Engine<'a> {
                     (code as u8, f as u8)
                 })
                 .collect::<Vec<_>>()
-        }));
+        }).collect::<Vec<_>>());
 
         // Other suits: the queries by dealer low; patterns by their off-suit part and joker.
         let mut low_queries: Vec<Vec<(u16, u32, u32)>> = vec![Vec::new(); n_lows];
@@ -395,10 +395,11 @@ impl<'a> Engine<'a> {
             }
         }
         let mut os_corners: Vec<OsCorner> = (0..t.patterns.len())
-            .flat_map(|p| delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| OsCorner { a: k.a, b: k.b, ch: k.ch, pattern: p as u32, w: k.w as i32 }))
+            .into_par_iter()
+            .flat_map_iter(|p| delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| OsCorner { a: k.a, b: k.b, ch: k.ch, pattern: p as u32, w: k.w as i32 }))
             .collect();
         os_corners.par_sort_unstable_by_key(|c| (std::cmp::Reverse(c.a), c.pattern));
-        let tsets = Csr::from_lists(t.patterns.iter().map(|p| {
+        let tsets = Csr::from_lists(t.patterns.par_iter().map(|p| {
             let m = p.suited;
             let mut v = vec![0u8];
             for r in 0..13 {
@@ -412,7 +413,7 @@ impl<'a> Engine<'a> {
                 }
             }
             v
-        }));
+        }).collect::<Vec<_>>());
 
         let g_val = atomics(g_q.data.len() * NCH);
         let nf_val = atomics(q.nf.data.len() * NCH);
