@@ -68,7 +68,7 @@
 //! flush suit) + player flushing in another suit`. The hands of R that cannot flush are the
 //! whole count less its patterns' counts at the same setting.
 //!
-//! 1. Whole counts and rank parts by Möbius inversion over rank multisets ([`engine`]): the
+//! 1. Whole counts and rank parts by Möbius inversion over rank multisets (`main_game/engine.rs`): the
 //!    player hands of class c avoiding a dealer hand of ranks R number `Π_r C(4 − R_r, c_r)`, and
 //!    `C(4 − R, c) = Σ_j (−1)^j C(R, j) C(4 − j, c − j)`, so a count over the 67,600 classes for
 //!    each R becomes, for each sub-multiset J (103,105), one dominance count over the classes

@@ -21,7 +21,7 @@
 //!
 //! # How it is counted
 //!
-//! With the engine of the one-way solve ([`super::engine`]), asked at every legal setting instead
+//! With the engine of the one-way solve (`main_game/engine.rs`), asked at every legal setting instead
 //! of one way's: each rank class's whole count at each of its settings, each pattern's count at
 //! each of its settings and at each of its rank class's (to take the pattern's hands off the
 //! class's whole count), one channel pair (optimal win, optimal not-lose). The engine's costs
