@@ -105,7 +105,7 @@ mod engine;
 mod players;
 pub mod table;
 
-use parsheet_cards::{binomial, iso, Card, CardSet, Rank, Subsets, Suit};
+use parsheet_cards::{binomial, Card, CardSet, Rank, Suit};
 use parsheet_eval::{Category, Evaluator, Ranking};
 
 use parsheet_shard::{Combine, Key, Shard, Tally};
@@ -466,23 +466,5 @@ impl Tables {
         assert_eq!(counts[..3].iter().sum::<u64>(), unseen, "{dealer}: optimal counts");
         assert_eq!(counts[3..].iter().sum::<u64>(), unseen, "{dealer}: house-way counts");
         DealerCounts { high: h, low: l, ace_high: false, counts }
-    }
-}
-
-/// Whether seven cards can make a flush: five of one suit, or four and the joker.
-pub fn can_flush(cards: CardSet, suits: u8) -> bool {
-    let need = 5 - cards.has_joker() as u32;
-    (0..suits).any(|s| cards.suit_ranks(Suit(s)).count_ones() >= need)
-}
-
-/// Every seven-card hand of `deck` with its weight: suit-isomorphism classes on the full deck,
-/// each hand once on a reduced deck (the tests' and summaries' walk over dealer hands).
-pub fn for_each_hand(deck: Deck, mut f: impl FnMut(CardSet, u64)) {
-    if deck == Deck::FULL {
-        iso::for_each_class(7, true, |s, w| f(s, w));
-    } else {
-        for s in Subsets::new(&deck.cards(), 7) {
-            f(s, 1);
-        }
     }
 }
