@@ -10,7 +10,7 @@
 
 use parsheet_cards::{binomial, Card, CardSet, Subsets};
 use parsheet_games::house_way::{settings, HouseWay};
-use parsheet_games::strategy::face_up_pai_gow::{count, count_shard, counts_from_tally, Deck, Tables};
+use parsheet_games::strategy::face_up_pai_gow::{count, count_shard, count_with, counts_from_tally, AceHigh, Deck, Tables};
 use parsheet_shard::{Shard, Tally};
 use parsheet_reference::{low_hand, pai_gow, RefCard, RefCategory, RefValue};
 use rayon::prelude::*;
@@ -35,8 +35,9 @@ fn dense(values: &mut Vec<RefValue>) -> impl Fn(&RefValue) -> u32 + '_ {
     move |v| values.binary_search(v).unwrap() as u32
 }
 
-/// Win, push, lose of both policies and the Ace High pushes, by brute force over every deal.
-fn brute(deck: Deck, way: &HouseWay) -> ([u128; 3], [u128; 3], u128) {
+/// Win, push, lose of both policies and the Ace High pushes, by brute force over every deal
+/// (`natural_ace_only`: only a dealer's ace-high hand without the joker pushes).
+fn brute(deck: Deck, way: &HouseWay, natural_ace_only: bool) -> ([u128; 3], [u128; 3], u128) {
     let cards = deck.cards();
     let hands: Vec<CardSet> = Subsets::new(&cards, 7).collect();
     // Every setting of every hand, valued by the reference evaluator.
@@ -55,7 +56,7 @@ fn brute(deck: Deck, way: &HouseWay) -> ([u128; 3], [u128; 3], u128) {
             let s = way.set(h).unwrap();
             let chosen = (pai_gow(&to_ref(h.minus(s.low_cards))), low_hand(&to_ref(s.low_cards)));
             let seven = pai_gow(&list);
-            let ace_high = seven.category == RefCategory::HighCard && seven.tiebreak[0] == 12;
+            let ace_high = seven.category == RefCategory::HighCard && seven.tiebreak[0] == 12 && !(natural_ace_only && h.has_joker());
             (all, chosen, ace_high)
         })
         .collect();
@@ -128,7 +129,7 @@ fn brute(deck: Deck, way: &HouseWay) -> ([u128; 3], [u128; 3], u128) {
 
 fn check(deck: Deck, way: &HouseWay) {
     let c = count(deck, way, &|_, _| {});
-    let (opt, hw, ace) = brute(deck, way);
+    let (opt, hw, ace) = brute(deck, way, false);
     assert_eq!((c.optimal, c.house_way, c.ace_high), (opt, hw, ace), "{deck:?} {}", way.id);
     assert!(c.optimal[0] > 0 && c.optimal[2] > 0, "{deck:?}: a deck where both sides win");
 }
@@ -317,4 +318,197 @@ fn time_full_deck_count() {
         }
     });
     eprintln!("{spec}: {c:?} in {:?}", t.elapsed());
+}
+
+/// The decks of the reduced-deck tests above.
+const REDUCED: [Deck; 3] = [
+    Deck { rank_mask: 0b1_0000_0000_0111, suits: 4, joker: true },
+    Deck { rank_mask: 0b1_0000_0001_1111, suits: 3, joker: false },
+    Deck { rank_mask: 0b1_1111_0000_0000, suits: 3, joker: true },
+];
+
+#[test]
+fn the_setting_table_gives_each_way_its_direct_solve() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::AceHigh;
+    let ways = [
+        foxwoods(),
+        parsheet_tables::house_way::builtin("foxwoods:full-house-front=highest-permissible").unwrap(),
+        HouseWay::highest_high(),
+    ];
+    for deck in REDUCED {
+        let table = table_from_tally(deck, AceHigh::default(), &table_shard(deck, AceHigh::default(), Shard::WHOLE, &|_, _| {})).unwrap();
+        for way in &ways {
+            let direct = count(deck, way, &|_, _| {});
+            let t = table.optimal(way).unwrap();
+            assert_eq!([t.win, t.push, t.lose], direct.optimal, "{deck:?} {}", way.id);
+            assert_eq!(t.ace_high, direct.ace_high);
+            assert_eq!(t.cycle, deck.cycle());
+        }
+    }
+}
+
+/// The full-deck setting table, timed by hand (`--ignored`, under `/usr/bin/time`): the table
+/// once, then each built-in way's optimal-player result and the bounds, on stderr.
+#[test]
+#[ignore]
+fn time_full_deck_table() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::AceHigh;
+    let reading = std::env::var("FUPG_READING").ok().and_then(|r| AceHigh::from_id(&r)).unwrap_or_default();
+    let t = std::time::Instant::now();
+    let tally = table_shard(Deck::FULL, reading, Shard::WHOLE, &|_, _| {});
+    eprintln!("table ({}): {:?}", reading.id(), t.elapsed());
+    // What a cached table costs before the first lookup: the tally checked and the dealer classes
+    // rebuilt (the file itself is the store's).
+    let t = std::time::Instant::now();
+    let table = table_from_tally(Deck::FULL, reading, &tally).unwrap();
+    eprintln!("table from its tally: {:?}", t.elapsed());
+    for spec in ["foxwoods", "foxwoods:full-house-front=highest-permissible", "highest-high"] {
+        let way = parsheet_tables::house_way::builtin(spec).unwrap();
+        let t = std::time::Instant::now();
+        let o = table.optimal(&way).unwrap();
+        eprintln!("{spec}: {o:?} edge {} in {:?}", o.house_edge(), t.elapsed());
+    }
+    let t = std::time::Instant::now();
+    let b = table.bounds();
+    eprintln!("dealer-best {:?} edge {}", b.dealer_best, b.dealer_best.house_edge());
+    eprintln!("dealer-worst {:?} edge {}", b.dealer_worst, b.dealer_worst.house_edge());
+    eprintln!("bounds in {:?}", t.elapsed());
+}
+
+#[test]
+fn setting_table_shards_add_up_to_the_whole_table() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::AceHigh;
+    let deck = REDUCED[2];
+    let whole = table_shard(deck, AceHigh::default(), Shard::WHOLE, &|_, _| {});
+    let parts: Vec<Tally> = (0..3).map(|k| table_shard(deck, AceHigh::default(), Shard::new(k, 3).unwrap(), &|_, _| {})).collect();
+    assert_eq!(Tally::sum(parts.clone()).unwrap(), whole);
+    assert!(table_from_tally(deck, AceHigh::default(), &Tally::sum(parts[..2].to_vec()).unwrap()).is_err(), "a shard missing");
+}
+
+/// The setting table of the full deck against the direct solve of each built-in way and option
+/// (about 3 minutes on two cores; run by hand with `--ignored`, result in docs/PERFORMANCE.md).
+#[test]
+#[ignore]
+fn full_deck_setting_table_equals_direct_solves() {
+    use parsheet_games::strategy::face_up_pai_gow::table::setting_table;
+    use parsheet_games::strategy::face_up_pai_gow::AceHigh;
+    let table = setting_table(Deck::FULL, AceHigh::default(), &|_, _| {}).unwrap();
+    for spec in ["foxwoods", "foxwoods:full-house-front=highest-permissible", "highest-high"] {
+        let way = parsheet_tables::house_way::builtin(spec).unwrap();
+        let direct = count(Deck::FULL, &way, &|_, _| {});
+        let t = table.optimal(&way).unwrap();
+        eprintln!("{spec}: table {:?}, direct {:?}", [t.win, t.push, t.lose, t.ace_high], direct);
+        assert_eq!([t.win, t.push, t.lose], direct.optimal, "{spec}");
+        assert_eq!(t.ace_high, direct.ace_high, "{spec}");
+    }
+}
+
+#[test]
+fn the_natural_ace_only_reading_against_brute_force() {
+    // Decks with the joker, where the readings differ: a dealer's joker hand with no pair,
+    // straight or flush plays out instead of pushing.
+    // 2 4 6 8 T Q A in two suits and the joker: no straights, flushes of four and the joker, and
+    // seven-card hands with no pair, some holding the joker and no ace.
+    let gaps = Deck { rank_mask: 0b1_0101_0101_0101, suits: 2, joker: true };
+    check(gaps, &foxwoods());
+    for deck in [REDUCED[0], REDUCED[2], gaps] {
+        let way = foxwoods();
+        let c = count_with(deck, &way, AceHigh::NaturalAceOnly, &|_, _| {});
+        let (opt, hw, ace) = brute(deck, &way, true);
+        assert_eq!((c.optimal, c.house_way, c.ace_high), (opt, hw, ace), "{deck:?}");
+        let text = count(deck, &way, &|_, _| {}).ace_high;
+        assert!(ace < text || deck != gaps, "{deck:?}: fewer pushes than the text's reading");
+        let table = parsheet_games::strategy::face_up_pai_gow::table::table_from_tally(
+            deck,
+            AceHigh::NaturalAceOnly,
+            &parsheet_games::strategy::face_up_pai_gow::table::table_shard(deck, AceHigh::NaturalAceOnly, Shard::WHOLE, &|_, _| {}),
+        )
+        .unwrap();
+        let t = table.optimal(&way).unwrap();
+        assert_eq!(([t.win, t.push, t.lose], t.ace_high), (opt, ace), "{deck:?}: the table under the reading");
+    }
+}
+
+#[test]
+fn house_way_edits_valued_from_the_table_match_their_direct_solves() {
+    use parsheet_games::house_way::HouseWay as Way;
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::face_up_pai_gow::way_edits::{evaluate_edits, Edit};
+    let deck = REDUCED[2];
+    let way = foxwoods();
+    let table = table_from_tally(deck, AceHigh::default(), &table_shard(deck, AceHigh::default(), Shard::WHOLE, &|_, _| {})).unwrap();
+    let edits = evaluate_edits(&table, &way).unwrap();
+    // The first play edit and the first bound edit that change some hand of this deck.
+    let changes = |e: &&parsheet_games::face_up_pai_gow::way_edits::Edited| e.result.as_ref().is_ok_and(|r| r.changed > 0);
+    let play = edits.iter().filter(changes).find(|e| matches!(e.edit, Edit::Play { .. })).expect("a play edit that changes a hand");
+    let bound = edits.iter().filter(changes).find(|e| matches!(e.edit, Edit::Bound { .. })).expect("a bound edit that changes a hand");
+    for e in [play, bound] {
+        let r = e.result.as_ref().unwrap();
+        let direct = count(deck, &e.way, &|_, _| {});
+        assert_eq!([r.outcome.win, r.outcome.push, r.outcome.lose], direct.optimal, "{}", e.description);
+        // The hands it sets otherwise, dealer hand by dealer hand.
+        let differ = |a: &Way, b: &Way, h: CardSet| {
+            let (x, y) = (a.set(h).unwrap(), b.set(h).unwrap());
+            (x.high, x.low) != (y.high, y.low)
+        };
+        let cards = deck.cards();
+        let moved = Subsets::new(&cards, 7).filter(|&h| differ(&way, &e.way, h)).count() as u128;
+        assert_eq!((r.changed, r.hands), (moved, binomial(deck.len(), 7) as u128), "{}", e.description);
+    }
+}
+
+/// The full-deck figures of issue 26, printed (run by hand with `--ignored`; recorded in
+/// docs/PERFORMANCE.md): the bounds over house ways, Foxwoods against the dealer-best way, the
+/// single-rule edits of Foxwoods nearest the regulator's 98.404%, and the natural-ace-only
+/// reading.
+#[test]
+#[ignore]
+fn full_deck_house_way_figures() {
+    use parsheet_games::face_up_pai_gow::way_edits::{evaluate_edits, explaining};
+    use parsheet_games::strategy::face_up_pai_gow::table::setting_table;
+    let pct = |r: &num_rational::BigRational| {
+        let x = r * num_rational::BigRational::from_integer(100_000_000.into());
+        format!("{:.6}", x.round().to_integer().to_string().parse::<f64>().unwrap() / 1e6)
+    };
+    for reading in AceHigh::ALL {
+        let t = std::time::Instant::now();
+        let table = setting_table(Deck::FULL, reading, &|_, _| {}).unwrap();
+        eprintln!("== reading {} (table {:?})", reading.id(), t.elapsed());
+        let b = table.bounds();
+        for (name, o) in [("dealer-best", b.dealer_best), ("dealer-worst", b.dealer_worst)] {
+            eprintln!("{name}: {o:?} edge {} payback {}%", o.house_edge(), pct(&o.payback()));
+        }
+        for spec in ["foxwoods", "foxwoods:full-house-front=highest-permissible"] {
+            let way = parsheet_tables::house_way::builtin(spec).unwrap();
+            let o = table.optimal(&way).unwrap();
+            eprintln!("{spec}: {o:?} edge {} payback {}%", o.house_edge(), pct(&o.payback()));
+            let cmp = table.compare_with_best(&way, &b).unwrap();
+            eprintln!("  set as the dealer-best way: {} of {} dealer hands", cmp.alike, cmp.hands);
+            for d in &cmp.by_shape {
+                if d.differ > 0 {
+                    eprintln!("  {:?} complete={} hands {} differ {} worth {} deals ({}% of the edge)", d.shape, d.complete, d.hands, d.differ, d.worth, pct(&num_rational::BigRational::new(d.worth.into(), cmp.cycle.into())));
+                    if let Some(e) = &d.example {
+                        eprintln!("    e.g. {}: way {} in front, dealer-best {} ({} deals)", e.hand, e.way_low, e.best_low, e.worth);
+                    }
+                }
+            }
+        }
+        if reading == AceHigh::JokerPlaysAce {
+            let t = std::time::Instant::now();
+            let edits = evaluate_edits(&table, &foxwoods()).unwrap();
+            let invalid = edits.iter().filter(|e| e.result.is_err()).count();
+            eprintln!("{} edits of foxwoods ({invalid} leave a hand unset) in {:?}", edits.len(), t.elapsed());
+            let (hits, near) = explaining(&edits, "98.404", 10);
+            eprintln!("{} print as 98.404%", hits.len());
+            for e in hits.iter().chain(near.iter()) {
+                let r = e.result.as_ref().unwrap();
+                eprintln!("  {}% share {}/{}: {}", pct(&r.outcome.payback()), r.changed, r.hands, e.description);
+            }
+        }
+        let direct = count_with(Deck::FULL, &foxwoods(), reading, &|_, _| {});
+        eprintln!("foxwoods direct under {}: {direct:?}", reading.id());
+    }
 }

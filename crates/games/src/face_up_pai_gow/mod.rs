@@ -10,6 +10,7 @@ pub mod main_game;
 pub mod house_way;
 pub mod ace_high;
 pub mod progressive;
+pub mod way_edits;
 
 use parsheet_cards::CardSet;
 use parsheet_eval::{paigow, Category, Evaluator, Ranking};

@@ -1,0 +1,884 @@
+//! The counting engine: for every dealer class and each setting asked of it, the player's counts
+//! summed over the dealer hands of the class, in dominance channels (module essay, "Counting").
+//!
+//! Three kinds of units, each a sum over player hands that adds into the answers, so a shard is
+//! any subset of them: a sub-multiset J of ranks (the Möbius terms of the rank part and of the
+//! whole count of a rank class), a group of flushing dealer classes with the same flush ranks
+//! (the player flushing in the dealer's suit), a dealer low (the player flushing in another suit).
+
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering::Relaxed};
+
+use parsheet_shard::Shard;
+use rayon::prelude::*;
+
+use super::players::{choose, Corner, Csr, Tables, INF_HIGH, NCH};
+
+/// The settings each dealer class is asked at, in dense values.
+pub(super) struct Queries {
+    /// Per rank class R: the settings its whole count (every hand of its ranks, as if none could
+    /// flush on the dealer's side) is wanted at; empty for a class that pushes (Ace High).
+    pub nf: Csr<(u16, u8)>,
+    /// Per pattern: the settings its flushing dealer hands' count is wanted at, sorted.
+    pub fl: Csr<(u16, u8)>,
+    /// Channels counted: 2 (optimal player) or 4 (and the house-way player).
+    pub nch: usize,
+}
+
+/// A shard's share of the answers: `nf[slot]` for the slots of `Queries::nf`, `fl[slot]` for
+/// those of `Queries::fl`, and the checksum of the units it counted.
+pub(super) struct Partial {
+    pub nf: Vec<[i64; NCH]>,
+    pub fl: Vec<[i64; NCH]>,
+    pub units: [i128; 2],
+}
+
+/// A multiset of at most two ranks as one code: ∅ → 0, {r} → 1 + r, {r, r} → 14 + r,
+/// {r < t} → 27 + pair index.
+const J2: usize = 27 + 78;
+
+fn pair_index(r: usize, t: usize) -> usize {
+    debug_assert!(r < t);
+    r * 13 - r * (r + 1) / 2 + (t - r - 1)
+}
+
+/// The sub-multisets J of a multiset of at most two cards `(rank, count)`, as (code, J's counts).
+fn subs2(m: &[(u8, u8)]) -> Vec<(usize, [(u8, u8); 2], usize)> {
+    let mut out = vec![(0, [(0, 0); 2], 0)];
+    for &(r, k) in m {
+        out.push((1 + r as usize, [(r, 1), (0, 0)], 1));
+        if k == 2 {
+            out.push((14 + r as usize, [(r, 2), (0, 0)], 1));
+        }
+    }
+    if m.len() == 2 {
+        let (r, t) = (m[0].0.min(m[1].0), m[0].0.max(m[1].0));
+        out.push((27 + pair_index(r as usize, t as usize), [(r, 1), (t, 1)], 2));
+    }
+    out
+}
+
+/// The checksum term of unit `i` (so that a shard missing or counted twice shows).
+pub(super) fn unit_hash(i: u64) -> i128 {
+    let mut z = i.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) as i128
+}
+
+fn atomics(n: usize) -> Vec<AtomicI64> {
+    (0..n).map(|_| AtomicI64::new(0)).collect()
+}
+
+/// Σ over the quadrant `b > l` of points added so far, per channel (a Fenwick tree over lows,
+/// indexed from the top so a suffix is a prefix).
+struct Fenwick {
+    n: usize,
+    ch: usize,
+    t: Vec<i64>,
+}
+
+impl Fenwick {
+    fn new(n_lows: usize, ch: usize) -> Fenwick {
+        Fenwick { n: n_lows + 1, ch, t: vec![0; (n_lows + 2) * ch] }
+    }
+
+    #[inline]
+    fn add(&mut self, b: u8, ch: usize, w: i64) {
+        let mut i = self.n - b as usize;
+        while i <= self.n {
+            self.t[i * self.ch + ch] += w;
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// Σ of points with b > l.
+    #[inline]
+    fn above(&self, l: u8, ch: usize) -> i64 {
+        let mut i = self.n - 1 - l as usize;
+        let mut s = 0;
+        while i > 0 {
+            s += self.t[i * self.ch + ch];
+            i &= i - 1;
+        }
+        s
+    }
+}
+
+/// The dense (h, l) values of a class's corners, sorted: a value between two of them settles every
+/// class alike, so the rank part is asked once per canonical pair.
+struct Canon {
+    highs: Vec<u16>,
+    lows: Vec<u8>,
+}
+
+impl Canon {
+    fn key(&self, (h, l): (u16, u8)) -> (u32, u32) {
+        (self.highs.partition_point(|&a| a <= h) as u32, self.lows.partition_point(|&b| b <= l) as u32)
+    }
+}
+
+/// A corner in 8 bytes (δ weights are small).
+#[derive(Clone, Copy)]
+struct Small {
+    a: u16,
+    b: u8,
+    ch: u8,
+    w: i32,
+}
+
+#[derive(Clone, Copy)]
+struct OsCorner {
+    a: u16,
+    b: u8,
+    ch: u8,
+    pattern: u32,
+    w: i32,
+}
+
+enum Unit {
+    Mobius(u32),
+    SameSuit(u32),
+    OtherSuit(u32),
+}
+
+/// Everything the units share.
+struct Engine<'a> {
+    t: &'a Tables,
+    q: &'a Queries,
+    n_lows: usize,
+    class_corners: Csr<Corner>,
+    delta: Csr<Corner>,
+    /// Per class: hands · its corners + suits · Σ placements · its patterns' δ corners.
+    whole: Csr<Corner>,
+    // Möbius.
+    js: Vec<u64>,
+    holders: Csr<u32>,
+    /// Per rank class: the canonical settings its rank part is wanted at (dense (h, l)), and for
+    /// each `fl` slot the index of its rank-part slot.
+    g_q: Csr<(u16, u8)>,
+    g_of_fl: Vec<u32>,
+    // Same suit: groups of patterns by (rest, dealer joker); each pattern's corners and Möbius
+    // terms (J code, weight) in the order of `Tables::by_mask`, which the groups read.
+    groups: Vec<(u16, bool, Vec<u32>)>,
+    ss_corners: Csr<Small>,
+    ss_terms: Csr<(u8, u8)>,
+    // Other suits.
+    low_queries: Vec<Vec<(u16, u32, u32)>>,
+    off_groups: Vec<([(u8, u8); 2], u8, bool)>,
+    /// Per rank: the off-suit groups holding it.
+    groups_with_rank: Vec<Vec<u32>>,
+    /// Every pattern's δ corner, by falling a, then pattern.
+    os_corners: Vec<OsCorner>,
+    /// Per pattern: its off-suit group, and the sets T' (|T'| ≤ 2) of its flush ranks as key
+    /// indices.
+    off_group_of: Vec<u32>,
+    tsets: Csr<u8>,
+    /// Outputs.
+    g_val: Vec<AtomicI64>,
+    nf_val: Vec<AtomicI64>,
+    fl_val: Vec<AtomicI64>,
+}
+
+/// Letters of a multiset of ranks and the joker: rank r at bits 4r, the joker at bit 52.
+const JOKER_LETTER: usize = 13;
+
+fn unpack(j: u64) -> [u8; 14] {
+    std::array::from_fn(|r| (j >> (4 * r) & 0xf) as u8)
+}
+
+/// Counts the units `shard` owns; returns its share of the answers and the number of units.
+pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> (Partial, usize) {
+    let e = Engine::new(t, q);
+    // Units and their estimated costs (in about tens of nanoseconds).
+    let mut units: Vec<(Unit, u64)> = Vec::new();
+    for (i, _) in e.js.iter().enumerate() {
+        units.push((Unit::Mobius(i as u32), e.mobius_cost(i)));
+    }
+    for (i, g) in e.groups.iter().enumerate() {
+        units.push((Unit::SameSuit(i as u32), e.same_suit_cost(g)));
+    }
+    for (l, qs) in e.low_queries.iter().enumerate() {
+        if !qs.is_empty() {
+            units.push((Unit::OtherSuit(l as u32), e.delta.data.len() as u64 / 8 + e.t.patterns.len() as u64 / 2 + 200 * qs.len() as u64));
+        }
+    }
+    let costs: Vec<u64> = units.iter().map(|u| u.1).collect();
+    let mut mine = shard.assign(&costs);
+    mine.sort_by_key(|&i| std::cmp::Reverse(costs[i]));
+    let mut sum = [0i128; 2];
+    for &i in &mine {
+        sum[0] += 1;
+        sum[1] += unit_hash(i as u64);
+    }
+    let total: u64 = mine.iter().map(|&i| costs[i]).sum::<u64>().max(1);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let next = AtomicUsize::new(0);
+    rayon::scope(|s| {
+        for _ in 0..rayon::current_num_threads() {
+            s.spawn(|_| {
+                let mut scratch = Scratch::default();
+                loop {
+                    let k = next.fetch_add(1, Relaxed);
+                    let Some(&i) = mine.get(k) else { break };
+                    match units[i].0 {
+                        Unit::Mobius(j) => e.mobius(j as usize, &mut scratch),
+                        Unit::SameSuit(g) => e.same_suit(g as usize),
+                        Unit::OtherSuit(l) => e.other_suits(l as usize),
+                    }
+                    let n = done.fetch_add(costs[i], Relaxed) + costs[i];
+                    progress(n, total);
+                }
+            });
+        }
+    });
+    progress(total, total);
+    (e.assemble(sum), units.len())
+}
+
+#[derive(Default)]
+struct Scratch {
+    points: Vec<Corner>,
+    queries: Vec<(u16, u8, u8, u32, i64)>,
+}
+
+impl<'a> Engine<'a> {
+    #[inline(never)]
+    fn new(t: &'a Tables, q: &'a Queries) -> Engine<'a> {
+        let n_lows = t.lows.len();
+        let class_corners = Csr::from_lists(t.classes.par_iter().map(|c| t.class_corners(c)).collect::<Vec<_>>());
+        let delta = Csr::from_lists(t.patterns.par_iter().map(|p| t.delta_corners(p)).collect::<Vec<_>>());
+        let suits = t.deck.suits as i64;
+        let whole = Csr::from_lists(
+            (0..t.classes.len())
+                .into_par_iter()
+                .map(|c| {
+                    let mut v: Vec<Corner> = class_corners.get(c).iter().map(|k| Corner { w: k.w * t.classes[c].hands as i64, ..*k }).collect();
+                    for p in t.by_class[c].clone() {
+                        let w = suits * t.patterns[p as usize].placements as i64;
+                        v.extend(delta.get(p as usize).iter().map(|k| Corner { w: k.w * w, ..*k }));
+                    }
+                    super::players::merge(v)
+                })
+                .collect::<Vec<_>>(),
+        );
+
+        // Every sub-multiset J of every class, and the classes holding it.
+        let subs: Vec<Vec<u64>> = t
+            .classes
+            .par_iter()
+            .map(|c| {
+                let mut letters: Vec<(usize, u8)> = c.ranks.iter().map(|&(r, k)| (r as usize, k)).collect();
+                if c.joker {
+                    letters.push((JOKER_LETTER, 1));
+                }
+                let mut out = vec![0u64];
+                for (r, k) in letters {
+                    let n = out.len();
+                    for j in 1..=k as u64 {
+                        for i in 0..n {
+                            out.push(out[i] | j << (4 * r));
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        let mut pairs: Vec<(u64, u32)> = subs.par_iter().enumerate().flat_map_iter(|(c, l)| l.iter().map(move |&j| (j, c as u32))).collect();
+        pairs.par_sort_unstable();
+        let mut js = Vec::new();
+        let mut holders = Csr { at: vec![0], data: Vec::with_capacity(pairs.len()) };
+        for (k, &(j, c)) in pairs.iter().enumerate() {
+            if k > 0 && pairs[k - 1].0 != j {
+                holders.at.push(holders.data.len() as u32);
+            }
+            if k == 0 || pairs[k - 1].0 != j {
+                js.push(j);
+            }
+            holders.data.push(c);
+        }
+        holders.at.push(holders.data.len() as u32);
+
+        // The rank part's canonical settings per rank class.
+        let mut ch: Vec<u16> = class_corners.data.iter().map(|k| k.a).filter(|&a| a != INF_HIGH).collect();
+        let mut cl: Vec<u8> = class_corners.data.iter().map(|k| k.b).filter(|&b| (b as usize) < n_lows).collect();
+        ch.par_sort_unstable();
+        ch.dedup();
+        cl.par_sort_unstable();
+        cl.dedup();
+        let canon = Canon { highs: ch, lows: cl };
+        let per_class: Vec<(Vec<(u16, u8)>, Vec<(usize, u32)>)> = (0..t.classes.len())
+            .into_par_iter()
+            .map(|c| {
+                let mut keys: Vec<((u32, u32), (u16, u8))> = Vec::new();
+                let mut of = Vec::new();
+                for p in t.by_class[c].clone() {
+                    for s in q.fl.range(p as usize) {
+                        let x = q.fl.data[s];
+                        let k = canon.key(x);
+                        let at = match keys.iter().position(|y| y.0 == k) {
+                            Some(i) => i,
+                            None => {
+                                keys.push((k, x));
+                                keys.len() - 1
+                            }
+                        };
+                        of.push((s, at as u32));
+                    }
+                }
+                (keys.into_iter().map(|k| k.1).collect(), of)
+            })
+            .collect();
+        let g_q = Csr::from_lists(per_class.iter().map(|p| p.0.clone()));
+        let mut g_of_fl = vec![0u32; q.fl.data.len()];
+        for (c, (_, of)) in per_class.iter().enumerate() {
+            for &(s, at) in of {
+                g_of_fl[s] = g_q.at[c] + at;
+            }
+        }
+
+        // Same-suit groups: dealer patterns by the ranks their flush suit leaves (and joker).
+        let mut keyed: Vec<(u16, bool, u32)> =
+            t.patterns.iter().enumerate().filter(|(p, _)| !q.fl.get(*p).is_empty()).map(|(p, x)| (t.deck.rank_mask & !x.suited, x.joker, p as u32)).collect();
+        keyed.sort_unstable();
+        let mut groups: Vec<(u16, bool, Vec<u32>)> = Vec::new();
+        for (rest, dj, p) in keyed {
+            match groups.last_mut() {
+                Some(g) if g.0 == rest && g.1 == dj => g.2.push(p),
+                _ => groups.push((rest, dj, vec![p])),
+            }
+        }
+
+        let small = |k: &Corner| Small { a: k.a, b: k.b, ch: k.ch, w: k.w as i32 };
+        let ss_corners = Csr::from_lists(t.by_mask.par_iter().map(|&p| delta.get(p as usize).iter().filter(|k| (k.ch as usize) < q.nch).map(small).collect::<Vec<_>>()).collect::<Vec<_>>());
+        let s1 = t.deck.suits - 1;
+        let ss_terms = Csr::from_lists(t.by_mask.par_iter().map(|&p| {
+            let p = &t.patterns[p as usize];
+            subs2(p.off())
+                .into_iter()
+                .map(|(code, jc, _)| {
+                    // Π_{r ∈ off} C(s − 1 − J_r, o_r − J_r).
+                    let f: u64 = p.off().iter().map(|&(r, o)| {
+                        let jr = jc.iter().find(|x| x.0 == r && x.1 > 0).map_or(0, |x| x.1);
+                        choose(s1 - jr, o - jr)
+                    }).product();
+                    (code as u8, f as u8)
+                })
+                .collect::<Vec<_>>()
+        }).collect::<Vec<_>>());
+
+        // Other suits: the queries by dealer low; patterns by their off-suit part and joker.
+        let mut low_queries: Vec<Vec<(u16, u32, u32)>> = vec![Vec::new(); n_lows];
+        for p in 0..t.patterns.len() {
+            for s in q.fl.range(p) {
+                let (h, l) = q.fl.data[s];
+                low_queries[l as usize].push((h, p as u32, s as u32));
+            }
+        }
+        low_queries.par_iter_mut().for_each(|v| v.sort_unstable_by(|a, b| b.cmp(a)));
+        let mut off_groups: Vec<([(u8, u8); 2], u8, bool)> = Vec::new();
+        let mut gmap: std::collections::HashMap<([(u8, u8); 2], u8, bool), u32> = std::collections::HashMap::new();
+        let off_group_of: Vec<u32> = t
+            .patterns
+            .iter()
+            .map(|p| {
+                let k = (p.off, p.off_len, p.joker);
+                *gmap.entry(k).or_insert_with(|| {
+                    off_groups.push(k);
+                    off_groups.len() as u32 - 1
+                })
+            })
+            .collect();
+        let mut groups_with_rank = vec![Vec::new(); 13];
+        for (g, x) in off_groups.iter().enumerate() {
+            for &(r, _) in &x.0[..x.1 as usize] {
+                groups_with_rank[r as usize].push(g as u32);
+            }
+        }
+        let mut os_corners: Vec<OsCorner> = (0..t.patterns.len())
+            .into_par_iter()
+            .flat_map_iter(|p| delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| OsCorner { a: k.a, b: k.b, ch: k.ch, pattern: p as u32, w: k.w as i32 }))
+            .collect();
+        os_corners.par_sort_unstable_by_key(|c| (std::cmp::Reverse(c.a), c.pattern));
+        let tsets = Csr::from_lists(t.patterns.par_iter().map(|p| {
+            let m = p.suited;
+            let mut v = vec![0u8];
+            for r in 0..13 {
+                if m >> r & 1 == 1 {
+                    v.push(1 + r as u8);
+                    for u in r + 1..13 {
+                        if m >> u & 1 == 1 {
+                            v.push((14 + pair_index(r, u)) as u8);
+                        }
+                    }
+                }
+            }
+            v
+        }).collect::<Vec<_>>());
+
+        let g_val = atomics(g_q.data.len() * NCH);
+        let nf_val = atomics(q.nf.data.len() * NCH);
+        let fl_val = atomics(q.fl.data.len() * NCH);
+        Engine { t, q, n_lows, class_corners, delta, whole, js, holders, g_q, g_of_fl, groups, ss_corners, ss_terms, low_queries, off_groups, groups_with_rank, os_corners, off_group_of, tsets, g_val, nf_val, fl_val }
+    }
+
+    fn mobius_cost(&self, j: usize) -> u64 {
+        let mut n = 0u64;
+        for &c in self.holders.get(j) {
+            let c = c as usize;
+            n += (self.class_corners.get(c).len() + self.whole.get(c).len()) as u64 + 2 * (self.g_q.get(c).len() + self.q.nf.get(c).len()) as u64;
+        }
+        n / 4 + 1
+    }
+
+    /// Möbius unit J: the terms J of every rank class's rank part and whole count.
+    ///
+    /// The player hands of class c that avoid one dealer hand of ranks R number
+    /// `Π_r C(s_r − R_r, c_r)` (s_r: the suits, 1 for the joker), and
+    /// `C(s − R, c) = Σ_j (−1)^j C(R, j) C(s − j, c − j)`. So the rank part of R,
+    /// `Σ_c Π_r C(s_r − R_r, c_r) · [c's outcome]`, is `Σ_{J ≤ R} (−1)^{|J|} Π C(R_r, J_r) · G_J` with
+    /// `G_J = Σ_{c ≥ J} Π C(s_r − J_r, c_r − J_r) · [c's outcome]`, a dominance count over the
+    /// corners of the classes holding J; likewise the whole count of R (every dealer hand of
+    /// ranks R against every player hand, each valued as it is),
+    /// `Σ_c Π C(s_r − c_r, R_r) · V_c = Σ_{J ≤ R} (−1)^{|J|} Π C(s_r − J_r, R_r − J_r) · U_J`,
+    /// `U_J = Σ_{c ≥ J} Π C(c_r, J_r) · V_c` with V_c every hand of ranks c (the `whole` corners).
+    #[inline(never)]
+    fn mobius(&self, j: usize, s: &mut Scratch) {
+        let t = self.t;
+        let nch = self.q.nch;
+        let jc = unpack(self.js[j]);
+        let size: u32 = jc.iter().map(|&x| x as u32).sum();
+        let sign: i64 = if size % 2 == 0 { 1 } else { -1 };
+        let suits = |r: usize| if r == JOKER_LETTER { 1u8 } else { t.deck.suits };
+        s.points.clear();
+        s.queries.clear();
+        let holders = self.holders.get(j);
+        let any_g = holders.iter().any(|&c| !self.g_q.get(c as usize).is_empty());
+        let any_u = holders.iter().any(|&c| !self.q.nf.get(c as usize).is_empty());
+        for &ci in holders {
+            let c = &t.classes[ci as usize];
+            let mut letters: [u8; 14] = [0; 14];
+            for &(r, k) in &c.ranks {
+                letters[r as usize] = k;
+            }
+            letters[JOKER_LETTER] = c.joker as u8;
+            let mut g = 1i64;
+            let mut u = 1i64;
+            let mut cg = sign;
+            let mut cu = sign;
+            for r in 0..14 {
+                let (k, x) = (letters[r], jc[r]);
+                if k == 0 {
+                    continue;
+                }
+                g *= choose(suits(r) - x, k - x) as i64;
+                u *= choose(k, x) as i64;
+                cg *= choose(k, x) as i64;
+                cu *= choose(suits(r) - x, k - x) as i64;
+            }
+            if any_g {
+                s.points.extend(self.class_corners.get(ci as usize).iter().filter(|k| (k.ch as usize) < nch).map(|k| Corner { w: k.w * g, ..*k }));
+            }
+            if any_u {
+                s.points.extend(self.whole.get(ci as usize).iter().filter(|k| (k.ch as usize) < nch).map(|k| Corner { ch: k.ch + NCH as u8, w: k.w * u, ..*k }));
+            }
+            let gr = self.g_q.range(ci as usize);
+            for (i, &(h, l)) in self.g_q.data[gr.clone()].iter().enumerate() {
+                s.queries.push((h, l, 0, (gr.start + i) as u32, cg));
+            }
+            let nr = self.q.nf.range(ci as usize);
+            for (i, &(h, l)) in self.q.nf.data[nr.clone()].iter().enumerate() {
+                s.queries.push((h, l, 1, (nr.start + i) as u32, cu));
+            }
+        }
+        if s.queries.is_empty() {
+            return;
+        }
+        s.points.sort_unstable_by_key(|p| std::cmp::Reverse(p.a));
+        s.queries.sort_unstable_by_key(|q| std::cmp::Reverse(q.0));
+        let mut fen = Fenwick::new(self.n_lows, 2 * NCH);
+        let mut pi = 0;
+        for &(h, l, kind, slot, coef) in &s.queries {
+            while pi < s.points.len() && s.points[pi].a > h {
+                let p = s.points[pi];
+                fen.add(p.b, p.ch as usize, p.w);
+                pi += 1;
+            }
+            let (out, base) = if kind == 0 { (&self.g_val, 0) } else { (&self.nf_val, NCH) };
+            for ch in 0..nch {
+                let v = fen.above(l, base + ch);
+                if v != 0 {
+                    out[slot as usize * NCH + ch].fetch_add(coef * v, Relaxed);
+                }
+            }
+        }
+    }
+
+    fn same_suit_cost(&self, g: &(u16, bool, Vec<u32>)) -> u64 {
+        let mut n = 0u64;
+        let mut m = g.0;
+        loop {
+            for joker in [false, true] {
+                if joker && (g.1 || !self.t.deck.joker) {
+                    continue;
+                }
+                let k = (joker as usize) << 13 | m as usize;
+                for &p in &self.t.by_mask[self.t.mask_at[k] as usize..self.t.mask_at[k + 1] as usize] {
+                    n += 3 * self.delta.get(p as usize).len() as u64;
+                }
+            }
+            if m == 0 {
+                break;
+            }
+            m = (m - 1) & g.0;
+        }
+        let queries: u64 = g.2.iter().map(|&p| self.q.fl.get(p as usize).len() as u64).sum();
+        n / 4 + queries * 30 + 1
+    }
+
+    /// Same-suit unit: the player flushing in the dealer's flush suit, for every dealer pattern
+    /// whose flush ranks leave `rest` (and joker `dj`).
+    ///
+    /// Against a dealer pattern with flush ranks S (rest = the others) and off-suit ranks e, the
+    /// player hands of pattern π flushing in the same suit number `[M ⊆ rest] Π_{r ∈ off π}
+    /// C(s − 1 − e_r, o_r)`, and `C(n − e, o) = Σ_j (−1)^j C(e, j) C(n − j, o − j)`: so the count is
+    /// `Σ_{J ≤ e} (−1)^{|J|} Π C(e_r, J_r) · Z_J`, `Z_J = Σ_{M ⊆ rest, off ≥ J} Π C(s − 1 − J_r,
+    /// o_r − J_r) · δ_π`, one dominance count per J (|J| ≤ 2) shared by the group.
+    #[inline(never)]
+    fn same_suit(&self, gi: usize) {
+        let t = self.t;
+        let nch = self.q.nch;
+        let (rest, dj, members) = &self.groups[gi];
+        // Queries: (h, l, J code, slot, coefficient).
+        let mut qs: Vec<(u16, u8, usize, u32, i64)> = Vec::new();
+        for &pd in members {
+            let p = &t.patterns[pd as usize];
+            let hands = t.pattern_hands(p) as i64;
+            let subs = subs2(p.off());
+            for slot in self.q.fl.range(pd as usize) {
+                let (h, l) = self.q.fl.data[slot];
+                for &(code, jc, _) in &subs {
+                    let mut coef = hands;
+                    let mut size = 0;
+                    for &(r, k) in &jc {
+                        if k == 0 {
+                            continue;
+                        }
+                        size += k;
+                        let e = p.off().iter().find(|x| x.0 == r).map_or(0, |x| x.1);
+                        coef *= choose(e, k) as i64;
+                    }
+                    if size % 2 == 1 {
+                        coef = -coef;
+                    }
+                    qs.push((h, l, code, slot as u32, coef));
+                }
+            }
+        }
+        // Per J: its queries' distinct highs and lows.
+        let mut local = [u8::MAX; J2];
+        let mut jlist: Vec<usize> = Vec::new();
+        for q in &qs {
+            if local[q.2] == u8::MAX {
+                local[q.2] = jlist.len() as u8;
+                jlist.push(q.2);
+            }
+        }
+        let mut all_h: Vec<u16> = qs.iter().map(|q| q.0).collect();
+        all_h.sort_unstable();
+        all_h.dedup();
+        struct Grid {
+            highs: Vec<u16>,
+            lows: Vec<u8>,
+            /// For a point's group-wide bucket k (= #{all highs < a}), its bucket here.
+            of_all: Vec<u32>,
+            of_low: Vec<u32>,
+            cells: Vec<i64>,
+        }
+        let mut grids: Vec<Grid> = jlist
+            .iter()
+            .map(|&code| {
+                let mut highs: Vec<u16> = qs.iter().filter(|q| q.2 == code).map(|q| q.0).collect();
+                let mut lows: Vec<u8> = qs.iter().filter(|q| q.2 == code).map(|q| q.1).collect();
+                highs.sort_unstable();
+                highs.dedup();
+                lows.sort_unstable();
+                lows.dedup();
+                let of_all = (0..=all_h.len()).map(|k| if k == 0 { 0 } else { highs.partition_point(|&x| x <= all_h[k - 1]) as u32 }).collect();
+                let of_low = (0..=self.n_lows).map(|b| lows.partition_point(|&y| (y as usize) < b) as u32).collect();
+                let cells = vec![0i64; (highs.len() + 1) * (lows.len() + 1) * nch];
+                Grid { highs, lows, of_all, of_low, cells }
+            })
+            .collect();
+        // A point's group-wide bucket by its dense high: #{query highs < a}; the last entry for ∞.
+        let mut bucket = vec![0u32; t.highs.len() + 1];
+        {
+            let mut k = 0;
+            for (a, x) in bucket.iter_mut().enumerate().take(t.highs.len()) {
+                while k < all_h.len() && (all_h[k] as usize) < a {
+                    k += 1;
+                }
+                *x = k as u32;
+            }
+            bucket[t.highs.len()] = all_h.len() as u32;
+        }
+        let inf = t.highs.len();
+        let mut kh_all: Vec<u32> = Vec::new();
+        // Points: every pattern with its flush ranks inside rest.
+        let mut m = *rest;
+        loop {
+            for joker in [false, true] {
+                if joker && (*dj || !t.deck.joker) {
+                    continue;
+                }
+                let k = (joker as usize) << 13 | m as usize;
+                for i in t.mask_at[k] as usize..t.mask_at[k + 1] as usize {
+                    let corners = self.ss_corners.get(i);
+                    kh_all.clear();
+                    kh_all.extend(corners.iter().map(|k| bucket[if k.a == INF_HIGH { inf } else { k.a as usize }]));
+                    for &(code, f) in self.ss_terms.get(i) {
+                        let li = local[code as usize];
+                        if li == u8::MAX {
+                            continue;
+                        }
+                        let g = &mut grids[li as usize];
+                        let hw = g.lows.len() + 1;
+                        for (k, &ka) in corners.iter().zip(&kh_all) {
+                            let kh = g.of_all[ka as usize] as usize;
+                            let kl = g.of_low[k.b as usize] as usize;
+                            g.cells[(kh * hw + kl) * nch + k.ch as usize] += k.w as i64 * f as i64;
+                        }
+                    }
+                }
+            }
+            if m == 0 {
+                break;
+            }
+            m = (m - 1) & *rest;
+        }
+        // Suffix sums, then the answers: Σ over cells with kh > ih, kl > il.
+        for g in &mut grids {
+            let (nh, nl) = (g.highs.len() + 1, g.lows.len() + 1);
+            for kh in (0..nh).rev() {
+                for kl in (0..nl).rev() {
+                    for ch in 0..nch {
+                        let mut v = g.cells[(kh * nl + kl) * nch + ch];
+                        if kh + 1 < nh {
+                            v += g.cells[((kh + 1) * nl + kl) * nch + ch];
+                        }
+                        if kl + 1 < nl {
+                            v += g.cells[(kh * nl + kl + 1) * nch + ch];
+                        }
+                        if kh + 1 < nh && kl + 1 < nl {
+                            v -= g.cells[((kh + 1) * nl + kl + 1) * nch + ch];
+                        }
+                        g.cells[(kh * nl + kl) * nch + ch] = v;
+                    }
+                }
+            }
+        }
+        for &(h, l, code, slot, coef) in &qs {
+            let g = &grids[local[code] as usize];
+            let nl = g.lows.len() + 1;
+            let ih = g.highs.binary_search(&h).unwrap() + 1;
+            let il = g.lows.binary_search(&l).unwrap() + 1;
+            if ih >= g.highs.len() + 1 || il >= nl {
+                continue;
+            }
+            for ch in 0..nch {
+                let v = g.cells[(ih * nl + il) * nch + ch];
+                if v != 0 {
+                    self.fl_val[slot as usize * NCH + ch].fetch_add(coef * v, Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Other-suit unit: for every dealer pattern asked at low `l`, the player flushing in a suit
+    /// other than the dealer's flush suit.
+    ///
+    /// For such a suit x the dealer holds the ranks T of his off-suit cards that lie in x (at
+    /// most two), and `e_r = R_r − [r ∈ T]` cards of rank r outside x; the player hands of pattern
+    /// π flushing in x number `[M ∩ T = ∅] Π_{r ∈ off π} C(s − 1 − e_r, o_r)`. The dealer's hands of
+    /// the pattern and the suits x give each T a multiplicity, `s(s − 1) Π_{r ∈ off} C(s − 2,
+    /// d_r − [r ∈ T])`. Patterns fall into groups by off-suit part and joker (one weight per
+    /// group), `[M ∩ T = ∅]` is an inclusion–exclusion over the ranks of T, so a query needs
+    /// `S[g][T'] = Σ_{π ∈ g, M ⊇ T'} δ_π` for |T'| ≤ 2, kept up to date in a sweep over the
+    /// dealer's high: at low l the δ of a pattern is the sum of its corners with b > l and a > h.
+    #[inline(never)]
+    fn other_suits(&self, l: usize) {
+        const T_SETS: usize = 1 + 13 + 78;
+        let t = self.t;
+        let nch = self.q.nch;
+        let qs = &self.low_queries[l];
+        let ng = self.off_groups.len();
+        // S[T'][group][channel].
+        let mut sums = vec![0i64; T_SETS * ng * nch];
+        let at = |tset: usize, g: usize| (tset * ng + g) * nch;
+        let tset_of = |v: &[usize]| -> usize {
+            match *v {
+                [] => 0,
+                [r] => 1 + r,
+                [r, u] => 14 + pair_index(r.min(u), r.max(u)),
+                _ => unreachable!("at most two off-suit ranks"),
+            }
+        };
+        let s1 = t.deck.suits - 1;
+        let s = t.deck.suits as i64;
+        let mut ways0 = vec![0i64; ng];
+        let mut touched: Vec<u32> = Vec::new();
+        let corners = &self.os_corners;
+        let mut ev = 0;
+        // Queries by falling high: a corner is on once the dealer's high is below its a; a
+        // pattern's corners at one a go in as one update of its keys.
+        for &(h, pd, slot) in qs {
+            while ev < corners.len() && corners[ev].a > h {
+                let (a, p) = (corners[ev].a, corners[ev].pattern);
+                let mut add = [0i64; NCH];
+                while ev < corners.len() && corners[ev].a == a && corners[ev].pattern == p {
+                    let k = corners[ev];
+                    if k.b as usize > l {
+                        add[k.ch as usize] += k.w as i64;
+                    }
+                    ev += 1;
+                }
+                if add.iter().any(|&x| x != 0) {
+                    let g = self.off_group_of[p as usize] as usize;
+                    for &ts in self.tsets.get(p as usize) {
+                        let cell = &mut sums[at(ts as usize, g)..at(ts as usize, g) + nch];
+                        for ch in 0..nch {
+                            cell[ch] += add[ch];
+                        }
+                    }
+                }
+            }
+            let d = &t.patterns[pd as usize];
+            let dc = &t.classes[d.class as usize];
+            let jf = t.deck.joker && !d.joker;
+            // The contexts T ⊆ the dealer's off-suit ranks, with their multiplicities and the
+            // player's available off-suit cards.
+            let off = d.off();
+            let ranks: [usize; 2] = [off.first().map_or(0, |x| x.0 as usize), off.get(1).map_or(0, |x| x.0 as usize)];
+            let ranks = &ranks[..off.len()];
+            let pick = |tm: u32| -> ([usize; 2], usize) {
+                let mut v = [0usize; 2];
+                let mut n = 0;
+                for (i, &r) in ranks.iter().enumerate() {
+                    if tm >> i & 1 == 1 {
+                        v[n] = r;
+                        n += 1;
+                    }
+                }
+                (v, n)
+            };
+            // (A context where the dealer holds more of a rank outside x than x's other suits
+            // hold has no hands; its count is clamped, and its multiplicity is 0.)
+            let avail_of = |tm: u32| -> [u8; 13] {
+                std::array::from_fn(|r| {
+                    if t.deck.rank_mask >> r & 1 == 0 {
+                        return 0;
+                    }
+                    let in_t = ranks.iter().enumerate().any(|(i, &x)| x == r && tm >> i & 1 == 1);
+                    (s1 as i16 + in_t as i16 - dc.counts[r] as i16).max(0) as u8
+                })
+            };
+            let mut contexts = [(0u32, [0u8; 13], 0i64); 4];
+            let mut nc = 0;
+            for tm in 0..1u32 << off.len() {
+                let mut mult = s * (s - 1);
+                for (i, &(_, k)) in off.iter().enumerate() {
+                    mult *= choose(t.deck.suits - 2, k - (tm >> i & 1) as u8) as i64;
+                }
+                if mult != 0 {
+                    contexts[nc] = (tm, avail_of(tm), mult);
+                    nc += 1;
+                }
+            }
+            let contexts = &contexts[..nc];
+            let avail0 = avail_of(0);
+            // Groups that hold none of the dealer's off ranks weigh alike in every context:
+            // Σ_{T ⊇ T'} mult(T) · (−1)^{|T'|} for each T' ⊆ the off ranks.
+            for (g, w) in ways0.iter_mut().enumerate() {
+                let (goff, glen, gj) = self.off_groups[g];
+                *w = if gj && !jf || goff[..glen as usize].iter().any(|x| ranks.contains(&(x.0 as usize))) {
+                    0
+                } else {
+                    goff[..glen as usize].iter().map(|&(r, k)| choose(avail0[r as usize], k) as i64).product()
+                };
+            }
+            let mut acc = [0i64; NCH];
+            for sub in 0..1u32 << off.len() {
+                let c: i64 = contexts.iter().filter(|x| x.0 & sub == sub).map(|x| x.2).sum();
+                if c == 0 {
+                    continue;
+                }
+                let (v, n) = pick(sub);
+                let c = if n % 2 == 1 { -c } else { c };
+                let row = &sums[at(tset_of(&v[..n]), 0)..at(tset_of(&v[..n]) + 1, 0)];
+                let mut part = [0i64; NCH];
+                for (g, &w) in ways0.iter().enumerate() {
+                    for ch in 0..nch {
+                        part[ch] += w * row[g * nch + ch];
+                    }
+                }
+                for ch in 0..nch {
+                    acc[ch] += c * part[ch];
+                }
+            }
+            // Groups holding an off rank: context by context.
+            touched.clear();
+            for &r in ranks {
+                touched.extend_from_slice(&self.groups_with_rank[r]);
+            }
+            touched.sort_unstable();
+            touched.dedup();
+            for &g in &touched {
+                let (goff, glen, gj) = self.off_groups[g as usize];
+                if gj && !jf {
+                    continue;
+                }
+                for &(tm, ref avail, mult) in contexts {
+                    let ways: i64 = mult * goff[..glen as usize].iter().map(|&(r, k)| choose(avail[r as usize], k) as i64).product::<i64>();
+                    if ways == 0 {
+                        continue;
+                    }
+                    // [M ∩ T = ∅] = Σ_{T' ⊆ T} (−1)^{|T'|} [T' ⊆ M].
+                    let mut sub = tm;
+                    loop {
+                        let (v, n) = pick(sub);
+                        let sign = if n % 2 == 1 { -1 } else { 1 };
+                        let cell = at(tset_of(&v[..n]), g as usize);
+                        for ch in 0..nch {
+                            acc[ch] += sign * ways * sums[cell + ch];
+                        }
+                        if sub == 0 {
+                            break;
+                        }
+                        sub = (sub - 1) & tm;
+                    }
+                }
+            }
+            for ch in 0..nch {
+                if acc[ch] != 0 {
+                    self.fl_val[slot as usize * NCH + ch].fetch_add(acc[ch], Relaxed);
+                }
+            }
+        }
+    }
+
+    /// The flushing dealer classes' counts: hands · (rank part + same suit) + other suits.
+    fn assemble(self, units: [i128; 2]) -> Partial {
+        let t = self.t;
+        let load = |v: &[AtomicI64], i: usize| -> [i64; NCH] { std::array::from_fn(|ch| v[i * NCH + ch].load(Relaxed)) };
+        let nf = (0..self.q.nf.data.len()).map(|i| load(&self.nf_val, i)).collect();
+        let mut fl = vec![[0i64; NCH]; self.q.fl.data.len()];
+        for p in 0..t.patterns.len() {
+            let hands = t.pattern_hands(&t.patterns[p]) as i64;
+            for s in self.q.fl.range(p) {
+                let g = load(&self.g_val, self.g_of_fl[s] as usize);
+                let f = load(&self.fl_val, s);
+                fl[s] = std::array::from_fn(|ch| hands * g[ch] + f[ch]);
+            }
+        }
+        Partial { nf, fl, units }
+    }
+}

@@ -1,0 +1,413 @@
+//! The setting table: every house way's optimal-player result at once.
+//!
+//! # What it holds
+//!
+//! A house way sets every dealer hand of a *dealer class* alike (module essay, "Classes"): the
+//! hands of one rank class that cannot flush (67,600 on the full deck, less those that push as
+//! an Ace High Pai Gow under the reading), and the hands of one flush pattern (224,653: ranks in
+//! the flush suit, other ranks, joker). For every dealer class and each of its distinct legal
+//! settings — distinct (high value, low value) pairs with the high at least the low, § 688a.11(c)
+//! — the table holds the optimal player's win and lose counts summed over the dealer hands of the
+//! class (the push count is the rest of `hands · C(46, 7)`). The full deck has 703,901 settings of
+//! rank classes and 3,366,124 of patterns: 4,070,025 rows, two integers each.
+//!
+//! A house way's optimal-player result is then one lookup per class (its setting's row) and a
+//! sum; the dealer's Ace High pushes are a property of the class, not of the way. The house-way
+//! player, who sets his own hand by the way, is not in the table: his count needs the way.
+//!
+//! Since every class may show any of its settings, the best and worst the optimal player can face
+//! over all house ways a casino could file (at this granularity) are a minimum and a maximum of
+//! `win − lose` per class ([`SettingTable::bounds`]).
+//!
+//! # How it is counted
+//!
+//! With the engine of the one-way solve (`main_game/engine.rs`), asked at every legal setting instead
+//! of one way's: each rank class's whole count at each of its settings, each pattern's count at
+//! each of its settings and at each of its rank class's (to take the pattern's hands off the
+//! class's whole count), one channel pair (optimal win, optimal not-lose). The engine's costs
+//! scale with the questions asked, not with the settings' product with the player's hands:
+//!
+//! | part | one way (both policies) | table (optimal only) |
+//! |---|---:|---:|
+//! | Möbius terms: queries Σ_J Σ_{R ≥ J} (settings asked of R) | ~10 M | ~200 M |
+//! | same-suit groups: grid cells | small | ~3 G |
+//! | other-suit sweep: queries × off-suit groups | ~0.5 M × 200 | ~3.6 M × 200 |
+//!
+//! Measured one way: about 34 CPU-s on the 2-core machine (Möbius 9, same suit 8, other suits 12,
+//! the rest tables and house way). Estimate for the table: Möbius about 3 times (its queries
+//! dominate once 30-100 canonical settings are asked per rank class), same suit about 2 times
+//! (grids over 16 times the queries), other suits about 4 times (7 times the queries, half the
+//! channels): about 110-130 CPU-s, under 4 times one way (the issue asks at most 5), peak memory
+//! about 0.5 GB (4 million rows of atomic sums and the tally). Measured (docs/PERFORMANCE.md):
+//! about 34 CPU-s, 1.5 times one way, 0.9 GB. Each part grew less than estimated because each
+//! unit's fixed work (its points, its sweep over the corners) does not grow with the questions:
+//! Möbius terms about 1.4 times one way's, same-suit groups 1.2, other suits 3.
+//!
+//! The table is a [`Tally`] (part `table`: win and lose per row, in class order, then each
+//! class's settings by value) counted through [`parsheet_shard::counted`] under a [`Key`] naming
+//! the deck and the Ace High reading, so it is computed once and cached; its units are the
+//! engine's, so it shards like the one-way solve.
+
+use num_rational::BigRational;
+use parsheet_cards::CardSet;
+use parsheet_shard::{Combine, Key, Shard, Tally};
+use rayon::prelude::*;
+
+use super::engine::{self, Queries};
+use super::players::{Csr, Tables};
+use super::{check_units, units_part, AceHigh, Deck, DealerSide};
+use crate::house_way::{facts, settings, HouseWay, Shape};
+
+/// An optimal-player result: win, push and lose against dealers without an Ace High Pai Gow, the
+/// Ace High pushes, and the cycle of ordered deals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub win: u128,
+    pub push: u128,
+    pub lose: u128,
+    pub ace_high: u128,
+    pub cycle: u128,
+}
+
+impl Outcome {
+    /// The player's expected net per unit wagered, (win − lose) / cycle.
+    pub fn expected_net(&self) -> BigRational {
+        crate::strategy::ratio(self.win as i128 - self.lose as i128, self.cycle)
+    }
+
+    pub fn house_edge(&self) -> BigRational {
+        -self.expected_net()
+    }
+
+    /// Returned per unit wagered (the wager is never raised): 1 + the expected net.
+    pub fn payback(&self) -> BigRational {
+        self.expected_net() + crate::strategy::ratio(1, 1)
+    }
+}
+
+/// What the table depends on: the deck and the Ace High reading (no house way).
+pub fn table_key(deck: Deck, reading: AceHigh) -> Key {
+    Key::new(
+        "face-up-pai-gow setting table",
+        &[("counts", "face-up-pai-gow setting table, optimal player, win and lose per (dealer class, setting), v1".into()), ("deck", format!("{deck:?}")), ("ace-high", reading.id().into())],
+        Combine::Sum,
+    )
+}
+
+/// The dealer classes of a deck with their settings and hands.
+struct Rows {
+    tables: Tables,
+    side: DealerSide,
+}
+
+impl Rows {
+    fn new(deck: Deck, reading: AceHigh) -> Rows {
+        let tables = Tables::build(deck, None);
+        let side = DealerSide::new(&tables, reading);
+        Rows { tables, side }
+    }
+
+    /// Dealer hands of class k, and whether they push as an Ace High Pai Gow.
+    fn hands(&self, k: usize) -> (u64, bool) {
+        let t = &self.tables;
+        match k.checked_sub(t.classes.len()) {
+            None => (self.side.no_flush[k], self.side.ace[k]),
+            Some(p) => (t.pattern_hands(&t.patterns[p]), false),
+        }
+    }
+
+    fn rows(&self) -> usize {
+        self.tables.settings.len()
+    }
+}
+
+/// Counts the units `shard` owns of the table: part `table` holds, per row (dealer class, then
+/// its settings by value), the optimal player's win and lose counts (shard 0 adds each row's
+/// deals, the others only take off their not-lose counts); part `units` the checksum.
+pub fn table_shard(deck: Deck, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
+    let rows = Rows::new(deck, reading);
+    let t = &rows.tables;
+    let dense = |&(h, l): &(u16, u16)| (t.dense_high(h), t.dense_low(l));
+    let ace = &rows.side.ace;
+    let nf = Csr::from_lists((0..t.classes.len()).map(|c| if ace[c] { vec![] } else { t.settings_of(c).iter().map(dense).collect() }));
+    let fl = Csr::from_lists((0..t.patterns.len()).map(|p| {
+        let c = t.patterns[p].class as usize;
+        let mut v: Vec<(u16, u8)> = t.settings_of(t.classes.len() + p).iter().map(dense).collect();
+        if !ace[c] {
+            v.extend(t.settings_of(c).iter().map(dense));
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    }));
+    let q = Queries { nf, fl, nch: 2 };
+    let (partial, n_units) = engine::solve(t, &q, shard, progress);
+    let unseen = deck.unseen() as i128;
+    let first = shard.index() == 0;
+    let fl_at = |p: usize, s: (u16, u8)| q.fl.range(p).start + q.fl.get(p).binary_search(&s).expect("asked");
+    // Rows by dealer class, in parallel: a rank class's hands that cannot flush are its whole
+    // count less its patterns' at the same setting.
+    let per_class: Vec<Vec<i128>> = (0..t.dealer_classes())
+        .into_par_iter()
+        .map(|k| {
+            let (hands, is_ace) = rows.hands(k);
+            let settings = t.settings_of(k);
+            if is_ace {
+                return vec![0; 2 * settings.len()];
+            }
+            let deals = if first { hands as i128 * unseen } else { 0 };
+            let mut out = Vec::with_capacity(2 * settings.len());
+            for (i, s) in settings.iter().enumerate() {
+                let v: [i128; 2] = match k.checked_sub(t.classes.len()) {
+                    None => {
+                        let mut v = partial.nf[q.nf.range(k).start + i].map(|x| x as i128);
+                        for p in t.by_class[k].clone() {
+                            let f = partial.fl[fl_at(p as usize, dense(s))];
+                            v[0] -= f[0] as i128;
+                            v[1] -= f[1] as i128;
+                        }
+                        [v[0], v[1]]
+                    }
+                    Some(p) => {
+                        let f = partial.fl[fl_at(p, dense(s))];
+                        [f[0] as i128, f[1] as i128]
+                    }
+                };
+                out.push(v[0]);
+                out.push(deals - v[1]);
+            }
+            out
+        })
+        .collect();
+    let out: Vec<i128> = per_class.into_iter().flatten().collect();
+    debug_assert_eq!(out.len(), 2 * rows.rows());
+    Tally::new().with("table", out).with("units", units_part(&partial, n_units, shard))
+}
+
+/// The optimal player's counts for every (dealer class, setting) of a deck.
+pub struct SettingTable {
+    deck: Deck,
+    reading: AceHigh,
+    rows: Rows,
+    win: Vec<u64>,
+    lose: Vec<u64>,
+}
+
+/// The table through the program's store (computed once per deck and reading, then cached).
+pub fn setting_table(deck: Deck, reading: AceHigh, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<SettingTable, String> {
+    let tally = parsheet_shard::counted(&table_key(deck, reading), |shard| Ok(table_shard(deck, reading, shard, progress)))?;
+    table_from_tally(deck, reading, &tally)
+}
+
+/// The table from the sum of every shard's tally, checked: every unit once, every row's counts
+/// non-negative and within its deals.
+pub fn table_from_tally(deck: Deck, reading: AceHigh, tally: &Tally) -> Result<SettingTable, String> {
+    check_units(tally)?;
+    let rows = Rows::new(deck, reading);
+    let n = rows.rows();
+    let all = tally.get("table", 2 * n)?;
+    let unseen = deck.unseen() as u128;
+    let mut win = vec![0u64; n];
+    let mut lose = vec![0u64; n];
+    let t = &rows.tables;
+    for k in 0..t.dealer_classes() {
+        let (hands, is_ace) = rows.hands(k);
+        for row in t.set_at[k] as usize..t.set_at[k + 1] as usize {
+            let (w, l) = (all[2 * row], all[2 * row + 1]);
+            let ok = if is_ace { w == 0 && l == 0 } else { w >= 0 && l >= 0 && (w + l) as u128 <= hands as u128 * unseen };
+            if !ok {
+                return Err(format!("the setting table's row {row} (dealer class {k}) holds win {w} and lose {l}, not counts of its {} deals", hands as u128 * unseen));
+            }
+            win[row] = w as u64;
+            lose[row] = l as u64;
+        }
+    }
+    Ok(SettingTable { deck, reading, rows, win, lose })
+}
+
+/// A dealer class's choice of setting (a row of the table), for every class.
+type Choice = Vec<usize>;
+
+impl SettingTable {
+    pub fn deck(&self) -> Deck {
+        self.deck
+    }
+
+    pub fn reading(&self) -> AceHigh {
+        self.reading
+    }
+
+    /// Dealer classes (rank classes, then patterns).
+    pub fn classes(&self) -> usize {
+        self.rows.tables.dealer_classes()
+    }
+
+    /// A hand of dealer class k, its dealer hands, and whether they push as an Ace High Pai Gow.
+    pub fn class(&self, k: usize) -> (CardSet, u64, bool) {
+        let (hands, ace) = self.rows.hands(k);
+        (self.rows.tables.dealer_hand(k), hands, ace)
+    }
+
+    /// The legal settings (high value, low value) of class k, and its rows' win and lose counts.
+    pub fn rows_of(&self, k: usize) -> impl Iterator<Item = ((u16, u16), u64, u64)> + '_ {
+        let r = self.rows.tables.set_at[k] as usize..self.rows.tables.set_at[k + 1] as usize;
+        self.rows.tables.settings[r.clone()].iter().zip(r).map(|(&s, row)| (s, self.win[row], self.lose[row]))
+    }
+
+    /// The row of each dealer class that `way` sets it to.
+    pub fn choice(&self, way: &HouseWay) -> Result<Choice, String> {
+        (0..self.classes())
+            .into_par_iter()
+            .map(|k| {
+                let hand = self.rows.tables.dealer_hand(k);
+                let s = way.set(hand).map_err(|e| format!("house way {} leaves {hand} unset: {e}", way.id))?;
+                self.row_of(k, (s.high.0, s.low.0)).ok_or_else(|| format!("house way {} sets {hand} to a setting that is not legal", way.id))
+            })
+            .collect()
+    }
+
+    /// The row of class k's setting with these values.
+    pub fn row_of(&self, k: usize, s: (u16, u16)) -> Option<usize> {
+        let t = &self.rows.tables;
+        t.settings_of(k).binary_search(&s).ok().map(|i| t.set_at[k] as usize + i)
+    }
+
+    /// The optimal player's result when each dealer class shows the setting of `choice`.
+    pub fn outcome_of(&self, choice: &[usize]) -> Outcome {
+        let (mut w, mut l) = (0u128, 0u128);
+        for (k, &row) in choice.iter().enumerate() {
+            if !self.rows.hands(k).1 {
+                w += self.win[row] as u128;
+                l += self.lose[row] as u128;
+            }
+        }
+        let ace = self.rows.side.ace_deals(self.deck);
+        let cycle = self.deck.cycle();
+        Outcome { win: w, push: cycle - ace - w - l, lose: l, ace_high: ace, cycle }
+    }
+
+    /// The optimal player's result against `way`: one lookup per dealer class.
+    pub fn optimal(&self, way: &HouseWay) -> Result<Outcome, String> {
+        Ok(self.outcome_of(&self.choice(way)?))
+    }
+
+    /// `win − lose` of a row.
+    pub fn net(&self, row: usize) -> i128 {
+        self.win[row] as i128 - self.lose[row] as i128
+    }
+
+    /// Per class, the row minimising (`best`) or maximising the optimal player's `win − lose`;
+    /// ties go to the lowest setting (by high, then low).
+    fn extreme(&self, best: bool) -> Choice {
+        let t = &self.rows.tables;
+        (0..self.classes())
+            .map(|k| {
+                let r = t.set_at[k] as usize..t.set_at[k + 1] as usize;
+                let key = |&row: &usize| if best { self.net(row) } else { -self.net(row) };
+                r.min_by_key(key).expect("every class has a legal setting")
+            })
+            .collect()
+    }
+
+    /// The house way best for the house (each dealer class set to minimise the optimal player's
+    /// `win − lose`) and the worst, with their results: the range of the optimal player's result
+    /// over every house way that sets each dealer class alike.
+    pub fn bounds(&self) -> Bounds {
+        let (best, worst) = (self.extreme(true), self.extreme(false));
+        Bounds { dealer_best: self.outcome_of(&best), dealer_worst: self.outcome_of(&worst), best, worst }
+    }
+
+    /// How `way` differs from the dealer-best way, by hand shape (see [`WayComparison`]).
+    pub fn compare_with_best(&self, way: &HouseWay, bounds: &Bounds) -> Result<WayComparison, String> {
+        let choice = self.choice(way)?;
+        let t = &self.rows.tables;
+        let mut by: Vec<ShapeDifference> = Vec::new();
+        let (mut alike, mut total) = (0u128, 0u128);
+        for k in 0..self.classes() {
+            let (hand, hands, ace) = self.class(k);
+            total += hands as u128;
+            let gap = self.net(choice[k]) - self.net(bounds.best[k]);
+            if ace || gap == 0 {
+                alike += hands as u128;
+            }
+            let all = settings(hand);
+            let f = facts(hand, &all);
+            let i = match by.iter().position(|d| d.shape == f.shape && d.complete == f.complete) {
+                Some(i) => i,
+                None => {
+                    by.push(ShapeDifference { shape: f.shape, complete: f.complete, hands: 0, differ: 0, worth: 0, example: None });
+                    by.len() - 1
+                }
+            };
+            by[i].hands += hands as u128;
+            if !ace && gap != 0 {
+                by[i].differ += hands as u128;
+                by[i].worth += gap;
+                if by[i].example.as_ref().is_none_or(|e| gap > e.worth) {
+                    let low = |row: usize| {
+                        let s = t.settings[row];
+                        all.iter().find(|x| x.legal && (x.high.0, x.low.0) == s).expect("a legal setting of the hand").low_cards
+                    };
+                    by[i].example = Some(Example { hand, way_low: low(choice[k]), best_low: low(bounds.best[k]), worth: gap });
+                }
+            }
+        }
+        by.sort_by_key(|d| std::cmp::Reverse(d.worth));
+        Ok(WayComparison { alike, hands: total, cycle: self.deck.cycle(), by_shape: by })
+    }
+}
+
+/// The optimal player's result against the dealer-best and the dealer-worst house way of
+/// `deck` under `reading` (through the cached setting table): every house way that sets each
+/// dealer class alike gives a result between them. Only `win − lose` is fixed by the bound; where
+/// several settings of a class tie, the lowest (by high, then low value) is taken, which fixes the
+/// split into win, push and lose.
+pub fn house_way_bounds(deck: Deck, reading: AceHigh) -> Result<(Outcome, Outcome), String> {
+    let b = setting_table(deck, reading, &|_, _| {})?.bounds();
+    Ok((b.dealer_best, b.dealer_worst))
+}
+
+/// The dealer-best and dealer-worst house ways over the table's classes.
+pub struct Bounds {
+    pub dealer_best: Outcome,
+    pub dealer_worst: Outcome,
+    /// Each class's row under each.
+    pub best: Vec<usize>,
+    pub worst: Vec<usize>,
+}
+
+/// A house way against the dealer-best way: the dealer hands it sets as well for the house (the
+/// same `win − lose` for the optimal player; Ace High Pai Gows count as alike), and by hand shape
+/// (the house way's shape, straight/flush possible or not) the hands it sets otherwise and what
+/// that is worth to the optimal player in deals (`worth` / `cycle` is its share of the edge).
+#[derive(Clone, Debug)]
+pub struct WayComparison {
+    pub alike: u128,
+    pub hands: u128,
+    pub cycle: u128,
+    /// By falling worth.
+    pub by_shape: Vec<ShapeDifference>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ShapeDifference {
+    pub shape: Shape,
+    pub complete: bool,
+    /// Dealer hands of this shape, and those the way sets otherwise than the dealer-best way.
+    pub hands: u128,
+    pub differ: u128,
+    /// The optimal player's `win − lose` against the way less against the dealer-best way.
+    pub worth: i128,
+    /// The dealer class of this shape where the difference is worth most.
+    pub example: Option<Example>,
+}
+
+/// A dealer hand the way sets otherwise than the dealer-best way: the two low hands, and what
+/// the difference is worth over the hand's class (as `ShapeDifference::worth`).
+#[derive(Clone, Debug)]
+pub struct Example {
+    pub hand: CardSet,
+    pub way_low: CardSet,
+    pub best_low: CardSet,
+    pub worth: i128,
+}
