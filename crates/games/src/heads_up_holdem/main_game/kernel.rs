@@ -200,8 +200,9 @@ pub(super) struct Scratch {
     groups: Vec<Group>,
     /// Flop suits' card counts.
     flop_suits: [u8; 4],
-    /// Ranked type pairs of one board, packed `rank << 9 | type pair`.
+    /// Ranked type pairs of one board, packed `rank << 9 | type pair`, and the same sorted.
     ranked: Vec<u32>,
+    sorted: Vec<u32>,
 }
 
 impl Scratch {
@@ -229,6 +230,31 @@ fn flush_suit(flop_suits: &[u8; 4], t: Card, u: Card) -> Option<u8> {
     (0..4u8).find(|&s| counts[s as usize] >= 3)
 }
 
+/// Sorts `keys` (`rank << 9 | type pair`, ranks below 2^13) by rank: two counting passes of 7
+/// and 6 bits through `scratch`, cheaper than a comparison sort for a few hundred words.
+fn radix_sort_by_rank(keys: &mut [u32], scratch: &mut Vec<u32>) {
+    fn pass(from: &[u32], to: &mut [u32], shift: u32, bits: u32) {
+        let mask = (1 << bits) - 1;
+        let mut start = [0u16; 128];
+        for &k in from {
+            start[(k >> shift & mask) as usize] += 1;
+        }
+        let mut sum = 0;
+        for c in &mut start[..1 << bits] {
+            (*c, sum) = (sum, sum + *c);
+        }
+        for &k in from {
+            let d = (k >> shift & mask) as usize;
+            to[start[d] as usize] = k;
+            start[d] += 1;
+        }
+    }
+    scratch.clear();
+    scratch.resize(keys.len(), 0);
+    pass(keys, scratch, 9, 7);
+    pass(scratch, keys, 16, 6);
+}
+
 /// The type-pair entries one flop's kernel tabulates (its work, for balancing threads and
 /// shards).
 pub(super) fn flop_entries(flop: &[Card; 3], rest: &[Card], s: &mut Scratch) -> u64 {
@@ -253,11 +279,11 @@ impl Kernel<'_> {
         assert!(n <= 49 && (n - 4) * (n - 5) / 2 < 1 << COUNT_BITS, "the deck has at most 52 cards");
         sums.reset(n * (n - 1) / 2);
         s.prepare(flop, rest);
-        let mut ranked = std::mem::take(&mut s.ranked);
+        let (mut ranked, mut sorted) = (std::mem::take(&mut s.ranked), std::mem::take(&mut s.sorted));
         for g in &mut s.groups {
-            self.tabulate(flop, g, &mut ranked);
+            self.tabulate(flop, g, &mut ranked, &mut sorted);
         }
-        s.ranked = ranked;
+        (s.ranked, s.sorted) = (ranked, sorted);
         let flop_suits = s.flop_suits;
         let mut acc: KindSums = [[0; 2]; KINDS];
         for i in 0..n {
@@ -328,7 +354,7 @@ impl Kernel<'_> {
     }
 
     /// Builds the group's table (every type pair on every pattern's board) and its sums `P`.
-    fn tabulate(&self, flop: &[Card; 3], g: &mut Group, ranked: &mut Vec<u32>) {
+    fn tabulate(&self, flop: &[Card; 3], g: &mut Group, ranked: &mut Vec<u32>, sorted: &mut Vec<u32>) {
         let patterns = g.patterns.len();
         g.table.clear();
         g.table.resize(g.pairs.len() * patterns, 0);
@@ -345,7 +371,7 @@ impl Kernel<'_> {
             }
             let top = 15 - ranks.leading_zeros() as u8;
             let second = 15 - (ranks & !(1 << top)).leading_zeros() as u8;
-            self.board(g, beta, board, (top, second, distinct < 5), ranked);
+            self.board(g, beta, board, (top, second, distinct < 5), ranked, sorted);
         }
         g.sums.clear();
         g.sums.resize(g.pairs.len(), [[0; 2]; KINDS]);
@@ -361,7 +387,8 @@ impl Kernel<'_> {
 
     /// One board pattern: every type pair a hole can be, ranked, sorted and swept in rank order
     /// with per-type counters weighted by the cards of each type left.
-    fn board(&self, g: &mut Group, beta: usize, board: HandKey, (board_top, board_second, board_paired): (u8, u8, bool), ranked: &mut Vec<u32>) {
+    #[allow(clippy::too_many_arguments)]
+    fn board(&self, g: &mut Group, beta: usize, board: HandKey, (board_top, board_second, board_paired): (u8, u8, bool), ranked: &mut Vec<u32>, sorted: &mut Vec<u32>) {
         let left = g.left_after(beta);
         let threshold = self.ranks.pair_threshold as u32;
         let board_rank = self.e.rank_key(board).0 as u32;
@@ -399,7 +426,7 @@ impl Kernel<'_> {
                 nq_total += holdings(a, b);
             }
         }
-        ranked.sort_unstable();
+        radix_sort_by_rank(ranked, sorted);
         let cards_left = left.iter().map(|&x| x as u32).sum::<u32>();
         let dealers = ((cards_left - 2) * (cards_left - 3) / 2) as i64;
         let (q, den) = (self.sizes.den, self.pay_den);
