@@ -4,6 +4,8 @@
 use parsheet_cards::{Card, CardSet};
 use parsheet_eval::{Evaluator, Ranking};
 
+use rayon::prelude::*;
+
 use super::exact::Exact;
 use super::{category_index, pair_index, FlopPlay, Preflop, CATEGORIES, RIVER_RULE};
 
@@ -80,57 +82,119 @@ impl RuleLine {
 /// cards and his flush draws. Flop spots stand for equally many deals each.
 pub fn flop_rule(x: &Exact) -> Vec<RuleLine> {
     let e = Evaluator::get(Ranking::Standard);
-    let names = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-    let mut lines: Vec<RuleLine> = Vec::new();
-    let mut add = |situation: String, raise: bool, w: u64| match lines.iter_mut().find(|l| l.situation == situation) {
-        Some(l) => {
-            l.spots += w;
-            l.raises += if raise { w } else { 0 };
+    // Holes whose class checks before the flop, by their cards' indexes.
+    let mut checks = vec![false; 64 * 64];
+    for (i, &a) in x.deck.iter().enumerate() {
+        for &b in &x.deck[i + 1..] {
+            let check = x.class_of(CardSet::from_cards([a, b])).map(|c| c.play) == Some(Preflop::Check);
+            checks[a.index() as usize * 64 + b.index() as usize] = check;
         }
-        None => lines.push(RuleLine { situation, play: "", spots: w, raises: if raise { w } else { 0 } }),
-    };
+    }
     let mut flops: Vec<(&CardSet, &(u64, Vec<FlopPlay>))> = x.flop_plays.iter().collect();
     flops.sort_by_key(|f| *f.0);
-    for (&flop, (weight, plays)) in flops {
-        let rest: Vec<Card> = x.deck.iter().copied().filter(|c| !flop.contains(*c)).collect();
-        let flop_pairs = 3 - flop.ranks().count_ones() as usize;
-        for i in 0..rest.len() {
-            for j in i + 1..rest.len() {
-                let hole = CardSet::from_cards([rest[i], rest[j]]);
-                if x.class_of(hole).map(|c| c.play) != Some(Preflop::Check) {
-                    continue;
-                }
-                let raise = plays[pair_index(i, j, rest.len())] != FlopPlay::Check;
-                let five = hole.union(flop);
-                let c = category_index(e.category(e.evaluate(five)));
-                let flop_c = [0, 1, 3][flop_pairs];
-                let situation = if c >= 4 {
-                    "straight or better".to_string()
-                } else if c > flop_c && c >= 2 {
-                    format!("{} with a hole card", CATEGORIES[c].replace('-', " "))
-                } else if c > flop_c {
-                    // A pair with a hole card: the pair's rank.
-                    let r = (0..13u8).rev().find(|&r| five.count_rank(parsheet_cards::Rank(r)) == 2).unwrap();
-                    format!("pair of {}s with a hole card", names[r as usize])
-                } else {
-                    let draw = parsheet_cards::Suit::ALL.iter().find(|&&s| five.suit_ranks(s).count_ones() >= 4 && hole.suit_ranks(s) != 0);
-                    match draw {
-                        Some(&s) => format!("four to a flush, best hole card {} in the suit", names[15 - hole.suit_ranks(s).leading_zeros() as usize]),
-                        None => {
-                            let high = 15 - hole.ranks().leading_zeros() as usize;
-                            format!("nothing with the hole cards, best hole card {}", names[high])
-                        }
+    // Per situation: spots, raises, and its first (flop, hole) in the order above, which orders
+    // situations of equal raise frequency.
+    let tally = flops
+        .par_iter()
+        .enumerate()
+        .fold(FlopSituations::default, |mut acc, (f, &(&flop, (weight, plays)))| {
+            let rest: Vec<Card> = x.deck.iter().copied().filter(|c| !flop.contains(*c)).collect();
+            let flop_c = [0, 1, 3][3 - flop.ranks().count_ones() as usize];
+            for i in 0..rest.len() {
+                for j in i + 1..rest.len() {
+                    if !checks[rest[i].index() as usize * 64 + rest[j].index() as usize] {
+                        continue;
                     }
-                };
-                add(situation, raise, *weight);
+                    let p = pair_index(i, j, rest.len());
+                    let hole = CardSet::from_cards([rest[i], rest[j]]);
+                    let five = hole.union(flop);
+                    let c = category_index(e.category(e.evaluate(five)));
+                    let k = flop_situation(c, flop_c, hole, five);
+                    acc.add(k, plays[p] != FlopPlay::Check, *weight, (f, p));
+                }
             }
-        }
-    }
-    for l in &mut lines {
-        l.play = if 2 * l.raises > l.spots { "raise" } else { "check" };
-    }
+            acc
+        })
+        .reduce(FlopSituations::default, FlopSituations::merge);
+    let mut seen: Vec<usize> = (0..FLOP_SITUATIONS).filter(|&k| tally.spots[k] > 0).collect();
+    seen.sort_by_key(|&k| tally.first[k]);
+    let mut lines: Vec<RuleLine> = seen
+        .into_iter()
+        .map(|k| {
+            let (spots, raises) = (tally.spots[k], tally.raises[k]);
+            RuleLine { situation: flop_situation_name(k), play: if 2 * raises > spots { "raise" } else { "check" }, spots, raises }
+        })
+        .collect();
     lines.sort_by(|a, b| (b.raises * a.spots).cmp(&(a.raises * b.spots)));
     lines
+}
+
+/// Flop situations (see [`flop_situation`]): kind × 13 ranks.
+const FLOP_SITUATIONS: usize = 6 * 13;
+
+/// Spots and raises by flop situation, with the first spot of each.
+struct FlopSituations {
+    spots: [u64; FLOP_SITUATIONS],
+    raises: [u64; FLOP_SITUATIONS],
+    first: [(usize, usize); FLOP_SITUATIONS],
+}
+
+impl Default for FlopSituations {
+    fn default() -> FlopSituations {
+        FlopSituations { spots: [0; FLOP_SITUATIONS], raises: [0; FLOP_SITUATIONS], first: [(usize::MAX, 0); FLOP_SITUATIONS] }
+    }
+}
+
+impl FlopSituations {
+    fn add(&mut self, k: usize, raise: bool, w: u64, at: (usize, usize)) {
+        self.spots[k] += w;
+        self.raises[k] += if raise { w } else { 0 };
+        self.first[k] = self.first[k].min(at);
+    }
+
+    fn merge(mut self, o: FlopSituations) -> FlopSituations {
+        for k in 0..FLOP_SITUATIONS {
+            self.spots[k] += o.spots[k];
+            self.raises[k] += o.raises[k];
+            self.first[k] = self.first[k].min(o.first[k]);
+        }
+        self
+    }
+}
+
+/// What the player has on the flop with his hole cards (category `c` of the five cards, the
+/// flop alone being `flop_c`), as `kind * 13 + rank`. Kind 0 holds a straight or better (0) and
+/// two pair or three of a kind with a hole card (their categories, 2 and 3); kind 1 a pair with
+/// a hole card, by the pair's rank; kind 2 four to a flush with a hole card, by the best hole
+/// card in the suit; kind 3 nothing, by the best hole card.
+fn flop_situation(c: usize, flop_c: usize, hole: CardSet, five: CardSet) -> usize {
+    if c >= 4 {
+        0
+    } else if c > flop_c && c >= 2 {
+        c
+    } else if c > flop_c {
+        let r = (0..13u8).rev().find(|&r| five.count_rank(parsheet_cards::Rank(r)) == 2).unwrap();
+        13 + r as usize
+    } else {
+        let draw = parsheet_cards::Suit::ALL.iter().find(|&&s| five.suit_ranks(s).count_ones() >= 4 && hole.suit_ranks(s) != 0);
+        match draw {
+            Some(&s) => 26 + 15 - hole.suit_ranks(s).leading_zeros() as usize,
+            None => 39 + 15 - hole.ranks().leading_zeros() as usize,
+        }
+    }
+}
+
+/// The words of each flop situation.
+fn flop_situation_name(k: usize) -> String {
+    const NAMES: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+    let rank = NAMES[k % 13];
+    match k / 13 {
+        0 if k == 0 => "straight or better".to_string(),
+        0 => format!("{} with a hole card", CATEGORIES[k].replace('-', " ")),
+        1 => format!("pair of {rank}s with a hole card"),
+        2 => format!("four to a flush, best hole card {rank} in the suit"),
+        _ => format!("nothing with the hole cards, best hole card {rank}"),
+    }
 }
 
 /// The river rule: situations after checking twice, by the player's category and whether his
