@@ -270,14 +270,18 @@ pub fn count_flops(deck: &[Card], config: &Config, iso: bool, shard: Shard) -> R
         );
     let mut tally = Tally::new();
     ClassTotals::push_parts(&totals, &mut tally);
-    let mut counted = vec![0; flops.len()];
+    let mut of_unit: Vec<Option<&Vec<FlopPlay>>> = vec![None; flops.len()];
+    for (unit, p) in &plays {
+        of_unit[*unit] = Some(p);
+    }
+    let counted = of_unit.iter().map(|p| p.is_some() as i128).collect();
+    // Two million entries: written on every core.
     let mut codes = vec![0; flops.len() * pairs];
-    for (unit, p) in plays {
-        counted[unit] = 1;
-        for (x, play) in codes[unit * pairs..(unit + 1) * pairs].iter_mut().zip(p) {
+    codes.par_chunks_mut(pairs.max(1)).zip(&of_unit).for_each(|(codes, p)| {
+        for (x, play) in codes.iter_mut().zip(p.iter().copied().flatten()) {
             *x = play.code();
         }
-    }
+    });
     tally.push("flops_counted", counted);
     tally.push("flop_plays", codes);
     Ok(tally)
