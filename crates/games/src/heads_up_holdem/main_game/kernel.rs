@@ -127,8 +127,8 @@ impl Group {
     }
 
     /// Sets up the group's types, type pairs, patterns and board counts for the flop whose
-    /// remaining cards are `rest`; `group_of(i, j)` says which group the turn-river pair of
-    /// `rest[i]`, `rest[j]` belongs to (`self.suit`'s when equal).
+    /// remaining cards are `rest`; `same_group(i, j)` says whether the turn and river `rest[i]`,
+    /// `rest[j]` make a board of this group.
     fn prepare(&mut self, suit: Option<u8>, rest: &[Card], same_group: impl Fn(usize, usize) -> bool) {
         self.suit = suit;
         self.types = if suit.is_some() { 26 } else { 13 };
@@ -360,9 +360,10 @@ impl Kernel<'_> {
         g.table.resize(g.pairs.len() * patterns, 0);
         let flop_key = flop.iter().fold(HandKey::EMPTY, |k, &c| k + g.key(self.e, g.type_of_card(c)));
         let flop_ranks: Vec<u8> = flop.iter().map(|c| c.rank().expect("natural cards").0).collect();
+        let keys: Vec<HandKey> = (0..g.types as u8).map(|t| g.key(self.e, t)).collect();
         for beta in 0..patterns {
             let (a, b) = g.pairs[g.patterns[beta] as usize];
-            let board = flop_key + g.key(self.e, a) + g.key(self.e, b);
+            let board = flop_key + keys[a as usize] + keys[b as usize];
             let mut ranks = 0u16;
             let mut distinct = 0;
             for r in flop_ranks.iter().copied().chain([a % 13, b % 13]) {
@@ -371,7 +372,7 @@ impl Kernel<'_> {
             }
             let top = 15 - ranks.leading_zeros() as u8;
             let second = 15 - (ranks & !(1 << top)).leading_zeros() as u8;
-            self.board(g, beta, board, (top, second, distinct < 5), ranked, sorted);
+            self.board(g, beta, &keys, board, (top, second, distinct < 5), ranked, sorted);
         }
         g.sums.clear();
         g.sums.resize(g.pairs.len(), [[0; 2]; KINDS]);
@@ -388,11 +389,10 @@ impl Kernel<'_> {
     /// One board pattern: every type pair a hole can be, ranked, sorted and swept in rank order
     /// with per-type counters weighted by the cards of each type left.
     #[allow(clippy::too_many_arguments)]
-    fn board(&self, g: &mut Group, beta: usize, board: HandKey, (board_top, board_second, board_paired): (u8, u8, bool), ranked: &mut Vec<u32>, sorted: &mut Vec<u32>) {
+    fn board(&self, g: &mut Group, beta: usize, keys: &[HandKey], board: HandKey, (board_top, board_second, board_paired): (u8, u8, bool), ranked: &mut Vec<u32>, sorted: &mut Vec<u32>) {
         let left = g.left_after(beta);
         let threshold = self.ranks.pair_threshold as u32;
         let board_rank = self.e.rank_key(board).0 as u32;
-        let keys: Vec<HandKey> = (0..g.types as u8).map(|t| g.key(self.e, t)).collect();
         // Holdings of a type pair, and how many of them hold one given card of each type.
         let holdings = |a: u8, b: u8| -> u32 {
             let (x, y) = (left[a as usize] as u32, left[b as usize] as u32);
