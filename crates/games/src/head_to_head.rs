@@ -134,6 +134,12 @@ impl Subsets {
 /// Counts every `k`-card hand of `deck` (at most 64 cards) against the disjoint `k`-card hands,
 /// with `rank` ordering hands (higher is better, equal ties). `thresholds` must be increasing.
 pub fn matchups(deck: &[Card], k: usize, rank: impl Fn(CardSet) -> u32 + Sync, thresholds: &[u32]) -> Matchups {
+    // On one of the pool's threads, the sweep's thousands of small parallel loops start without
+    // a hand-off from outside the pool (a thread wake-up each).
+    rayon::scope(|_| count(deck, k, &rank, thresholds))
+}
+
+fn count(deck: &[Card], k: usize, rank: &(impl Fn(CardSet) -> u32 + Sync), thresholds: &[u32]) -> Matchups {
     let n = deck.len();
     assert!(n <= 64 && (1..=MAX_HAND).contains(&k) && 2 * k <= n, "{k}-card hands from {n} cards");
     assert!(thresholds.windows(2).all(|w| w[0] < w[1]), "thresholds must increase");
