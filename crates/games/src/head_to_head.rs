@@ -41,7 +41,7 @@ use rayon::prelude::*;
 pub const MAX_HAND: usize = 6;
 
 /// The fewest hands of one rank worth queries on several threads.
-const PARALLEL_HANDS: usize = 256;
+const PARALLEL_HANDS: usize = 64;
 
 /// Every `k`-card hand of a deck with its counts against the disjoint `k`-card hands.
 pub struct Matchups {
@@ -225,8 +225,8 @@ fn count(deck: &[Card], k: usize, rank: &(impl Fn(CardSet) -> u32 + Sync), thres
         next_threshold += 1;
     }
     assert_eq!(counters[0] as usize, total, "every hand swept once");
-    let sets = hands.iter().map(|h| set_of(&h.0)).collect();
-    let ranks = hands.iter().map(|h| h.1).collect();
+    let sets = hands.par_iter().map(|h| set_of(&h.0)).collect();
+    let ranks = hands.par_iter().map(|h| h.1).collect();
     Matchups {
         hands: sets,
         ranks,
