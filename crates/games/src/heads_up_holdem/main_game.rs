@@ -86,9 +86,14 @@
 //! fewer than the updates they replace; at about 10 ns, 1.3 CPU-s), and 2,063,880 (hole, flop)
 //! pairs, each adding one 58-kind vector per group (2.9 groups per flop) and about 49 corrections
 //! (about 0.3 µs a pair: 0.6 CPU-s): an estimate of 2 to 3 CPU-s, a seventh to a tenth of before.
-//! A flop class holds 60,426 to 77,281 entries (rainbow, two-tone and monotone flops alike), so
-//! flop classes are even units of work for threads and shards; nothing runs serially but the
-//! setup (the classes of flops and holes) and the pre-flop step after the merge.
+//! Measured: 3.0 CPU-s against 21.3 (docs/PERFORMANCE.md); the tables take about 80% of it (some
+//! 20 ns an entry), the holes about 15%. A flop class holds 60,426 to 77,281 entries (rainbow,
+//! two-tone and monotone flops alike), so flop classes are even units of work for threads and
+//! shards; nothing runs serially but the setup (the classes of flops and holes), the tally's
+//! assembly and the pre-flop step after the merge. Types pay only where suits are many: on a
+//! two-suit deck every board is a flush board and a card outside the flush suit is alone of its
+//! type, so patterns are boards and type pairs holdings, and the kernel is slower than a
+//! board-by-board sweep would be (1.5× on the 26-card bench deck).
 //!
 //! # Shards
 //!
