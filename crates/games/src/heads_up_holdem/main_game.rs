@@ -125,6 +125,13 @@
 //! [`bad_beat_counts`]), so the Bad Beat deals are the same under every such table and the house
 //! edge is linear in its pays: `parsheet explore heads-up-holdem bad-beat` solves once and
 //! answers "which pay gives a house edge of X%" exactly.
+//!
+//! # The files
+//!
+//! This file holds the configuration, the suit symmetries and the entry points; `kernel` the
+//! flop kernel; `tally` the flop loop, its tally for shards and the pre-flop step after the merge;
+//! `exact` the solution's answers (the play at a spot, outcome counts, the common `Solution`);
+//! `rules` the river situations and the flop and river rules a dealer could teach.
 
 mod exact;
 mod kernel;
