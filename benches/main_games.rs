@@ -4,19 +4,19 @@
 //! - `over-under/solve`, `saigon-5-card/solve` (house way `house-highest-point`),
 //!   `high-card-flush/solve`: the whole solution, as `parsheet strategy` computes it.
 //! - `dj-wild/matchups`: every player hand against every dealer hand by inclusion–exclusion
-//!   (4,913,773,104,240 deals); `dj-wild/solve` is the strategy pass over those counts.
+//!   (4,913,773,104,240 deals; the queries of each group of equal rank on every core);
+//!   `dj-wild/solve` is the strategy pass over those counts.
 //! - `dj-wild/one-hand-brute-force` (baseline): one player hand against its 1,712,304 dealer
 //!   hands, one evaluation each; ×2,869,685 player hands is what the brute force would cost.
 //! - `face-up-pai-gow/reduced-deck`: both player policies over every ordered deal of a 16-card
 //!   deck; `face-up-pai-gow/one-dealer-hand`: one full-deck dealer hand against its 53,524,680
 //!   player hands (the unit of the full solve, which visits 6,972,147 dealer classes).
 //! - `heads-up-holdem/solve-26-cards`, `…-32-cards`: the three-street Heads-Up Hold 'Em solver on
-//!   reduced decks (ranks 2-K … in two suits, and eight ranks in four suits), both cores; the
-//!   full 52-card solve takes tens of seconds and is timed once with `/usr/bin/time -v`
-//!   (`docs/PERFORMANCE.md`).
-//! - `heads-up-holdem/one-flop`: one flop of the full deck (its 1,176 turn-river boards, every
-//!   hole and dealer hand), as the spot query computes it; × 1,755 flop classes is the full solve
-//!   on one core.
+//!   reduced decks (ranks 2-A in two suits, and eight ranks in four suits), both cores; the
+//!   full 52-card solve (a few seconds) is timed with `/usr/bin/time` (`docs/PERFORMANCE.md`).
+//! - `heads-up-holdem/one-flop`: one flop of the full deck (its 1,176 turn-river boards taken
+//!   by pattern, every hole and dealer hand), as the spot query computes it; flop classes cost
+//!   about the same, so × 1,755 is about the full solve on one core.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use parsheet_cards::{CardSet, Deck, Subsets};

@@ -185,6 +185,15 @@ impl Evaluator {
         self.card_keys[card.index() as usize]
     }
 
+    /// The key of a natural card of `rank` counted in no suit: where no suit but one (or none)
+    /// can make a flush, the cards of a rank outside that suit rank alike, and enumerations
+    /// treat them as one. Not for a card the ranking makes wild.
+    pub fn suitless_key(&self, rank: parsheet_cards::Rank) -> HandKey {
+        let natural = self.key(Card::new(rank, parsheet_cards::Suit(0)));
+        debug_assert!(natural.naturals != 0, "a wild card has no suitless key");
+        HandKey { key: natural.key & 0xffff_ffff, naturals: 0 }
+    }
+
     /// The key of a whole set of cards.
     pub fn key_of(&self, cards: CardSet) -> HandKey {
         cards.iter().fold(HandKey::EMPTY, |k, c| k + self.key(c))
