@@ -26,7 +26,7 @@ use parsheet_cards::{binomial, Deck};
 use parsheet_eval::{dj, Category, Evaluator, HandRank, Ranking};
 use parsheet_paytable::Paytable;
 
-use crate::strategy::{Decision, Solution};
+use crate::solution::{Decision, Solution};
 use crate::head_to_head::{matchups, Matchups};
 use crate::{OutcomeCounts, OTHER};
 
@@ -126,7 +126,7 @@ fn raise_value(below: i128, above: i128, p: i128, q: i128) -> i128 {
 
 /// The Blind's net per unit for a winning `category`, as `(p, q)` with `q > 0`.
 fn blind_net(blind: &Paytable, category: Category) -> Result<(i128, i128), String> {
-    crate::strategy::line_net(blind, blind_outcome(category))
+    crate::solution::line_net(blind, blind_outcome(category))
 }
 
 /// The main game under the optimal strategy for the Blind paytable `blind`.

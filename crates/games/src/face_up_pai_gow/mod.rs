@@ -17,7 +17,7 @@ use parsheet_eval::{paigow, Category, Evaluator, Ranking};
 
 use crate::{OutcomeCounts, Variant, Wager};
 // The main game's module reaches the strategy framework as `super::…`.
-use crate::strategy::{ratio, Decision, Solution};
+use crate::solution::{ratio, Decision, Solution};
 
 /// The wagers of this chapter counted over every deal (the main game is `crate::strategy`'s).
 pub(crate) static WAGERS: &[Wager] = &[

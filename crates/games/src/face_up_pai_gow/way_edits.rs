@@ -1,5 +1,5 @@
 //! House-way edits that explain a figure: every single-rule change to a house way, each valued
-//! exactly from the setting table ([`crate::strategy::face_up_pai_gow::table`]).
+//! exactly from the setting table ([`crate::face_up_pai_gow::main_game::table`]).
 //!
 //! A published payback (the regulator's 98.404% for Face Up Pai Gow) that no shipped way
 //! reproduces may come from a way that differs in one rule. The edits tried are the small ones a
@@ -18,7 +18,7 @@ use num_bigint::BigInt;
 use rayon::prelude::*;
 
 use crate::house_way::{facts, settings, HouseWay, Play, Setting};
-use crate::strategy::face_up_pai_gow::table::{Outcome, SettingTable};
+use crate::face_up_pai_gow::main_game::table::{Outcome, SettingTable};
 
 /// One single-rule change.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -145,7 +145,7 @@ use parsheet_eval::{Category, Evaluator, Ranking};
 use parsheet_paytable::Paytable;
 use parsheet_shard::{Combine, Key, Shard};
 
-use crate::strategy::Solution;
+use crate::solution::Solution;
 use crate::OutcomeCounts;
 
 pub use exact::{hole_name, to_solution, Action, Exact};
@@ -218,12 +218,12 @@ impl Config {
                     "odds-lose-below-pair" => (-1, 1),
                     v => return Err(format!("unknown reading {v:?} of heads-up-holdem")),
                 },
-                _ => small(crate::strategy::line_net(odds, name)?, &odds.id)?,
+                _ => small(crate::solution::line_net(odds, name)?, &odds.id)?,
             };
             if let Some(bb) = bad_beat {
                 // Only a straight or better is eligible (677a.1, 677a.11(h)(2)(iii)(B)).
                 if i >= 4 {
-                    odds_lose[i] = small(crate::strategy::line_net(bb, name)?, &bb.id)?;
+                    odds_lose[i] = small(crate::solution::line_net(bb, name)?, &bb.id)?;
                 }
             }
         }

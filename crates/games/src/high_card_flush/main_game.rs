@@ -56,7 +56,7 @@ use num_rational::BigRational;
 use parsheet_eval::hcf::DEALER_MINIMUM;
 use rayon::prelude::*;
 
-use crate::strategy::{Decision, Solution};
+use crate::solution::{Decision, Solution};
 use crate::OutcomeCounts;
 
 /// The whole game: four suits of thirteen ranks, seven cards each.

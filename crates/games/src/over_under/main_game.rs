@@ -4,7 +4,7 @@
 use parsheet_cards::binomial;
 use num_rational::BigRational;
 
-use crate::strategy::{ratio, Decision, Solution};
+use crate::solution::{ratio, Decision, Solution};
 use crate::OutcomeCounts;
 
 /// Over/Under (686a): six decks; the first card is seen, then the player surrenders the Ante or

@@ -70,7 +70,7 @@ use num_rational::BigRational;
 use parsheet_cards::binomial;
 
 use parsheet_paytable::Paytable;
-use crate::strategy::{Decision, Solution};
+use crate::solution::{Decision, Solution};
 use crate::OutcomeCounts;
 
 /// Card types: index `v - 1` holds the cards of value `v` (1-9, and 10 for tens and faces);
@@ -123,7 +123,7 @@ pub struct WinPays {
 impl WinPays {
     /// Reads the two pays from a paytable; an outcome without a line loses, as everywhere.
     pub fn from_paytable(table: &Paytable) -> Result<WinPays, String> {
-        Ok(WinPays { other: crate::strategy::line_net(table, WIN)?, five: crate::strategy::line_net(table, WIN_POINT_5)? })
+        Ok(WinPays { other: crate::solution::line_net(table, WIN)?, five: crate::solution::line_net(table, WIN_POINT_5)? })
     }
 }
 

@@ -72,7 +72,7 @@ pub struct Outcome {
 impl Outcome {
     /// The player's expected net per unit wagered, (win − lose) / cycle.
     pub fn expected_net(&self) -> BigRational {
-        crate::strategy::ratio(self.win as i128 - self.lose as i128, self.cycle)
+        crate::solution::ratio(self.win as i128 - self.lose as i128, self.cycle)
     }
 
     pub fn house_edge(&self) -> BigRational {
@@ -81,7 +81,7 @@ impl Outcome {
 
     /// Returned per unit wagered (the wager is never raised): 1 + the expected net.
     pub fn payback(&self) -> BigRational {
-        self.expected_net() + crate::strategy::ratio(1, 1)
+        self.expected_net() + crate::solution::ratio(1, 1)
     }
 }
 

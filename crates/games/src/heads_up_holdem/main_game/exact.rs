@@ -8,7 +8,7 @@ use num_rational::BigRational;
 use parsheet_cards::{Card, CardSet};
 
 use super::{canonical, pair_index, permute, river_values, Config, FlopPlay, HoleClass, Perm, Preflop, Ratio, Sizes, SLOTS};
-use crate::strategy::{Decision, Solution};
+use crate::solution::{Decision, Solution};
 use crate::OutcomeCounts;
 
 /// The exact solution over one deck, in integers.

@@ -13,15 +13,6 @@ use parsheet_paytable::Paytable;
 
 use crate::{OutcomeCounts, Variant};
 
-// Each game's solver lives in its chapter's module; these names are the paths callers used
-// before the chapters were modules.
-pub use crate::dj_wild::main_game as dj_wild;
-pub use crate::face_up_pai_gow::main_game as face_up_pai_gow;
-pub use crate::heads_up_holdem::main_game as heads_up;
-pub use crate::high_card_flush::main_game as high_card_flush;
-pub use crate::over_under::main_game as over_under;
-pub use crate::saigon_5_card::main_game as saigon;
-
 /// The net per unit of `outcome` in a main game's paytable as `(numerator, denominator)`, small
 /// enough (below 2^40) that sums over every deal stay inside `i128`. An outcome without a line
 /// loses, as in every analysis; a pay with no fixed net result (a meter) is refused.
@@ -126,11 +117,11 @@ pub struct StrategyGame {
     /// A second wager whose paytable, where one is supplied, changes the strategy (Heads-Up
     /// Hold 'Em's Bad Beat, whose table 677a.12(c) is missing from the text).
     pub bonus_wager: Option<&'static str>,
-    solve: Solver,
+    pub(crate) solve: Solver,
 }
 
 /// How a game's solution depends on pays.
-enum Solver {
+pub(crate) enum Solver {
     /// Every pay is fixed by the rules.
     Fixed(fn(&str) -> Solution),
     /// The strategy plays the paytable of [`StrategyGame::wager`].
@@ -189,112 +180,6 @@ impl StrategyGame {
             (Solver::Paid(_) | Solver::PaidWithBonus(_), None) => Err(format!("the {} strategy depends on the {} paytable; name one", self.game, self.wager)),
         }
     }
-}
-
-pub static STRATEGY_GAMES: &[StrategyGame] = &[
-StrategyGame {
-    game: "over-under",
-    title: "Over/Under: Ante with Over 23, Under 18 or surrender",
-    rules: "686a.3, 686a.7(e)-(k), 686a.8(a)",
-    deal: "one card from six decks (312 cards), the decision, then two more cards; aces 11, tens and faces 10",
-    variants: &[
-        Variant {
-            id: "opposite-range-loses",
-            description: "an Over 23 bet loses on 6-17 and an Under 18 bet on 24-33 (686a.7 says only when they win and that both lose on 18-23)",
-        },
-        Variant { id: "opposite-range-pushes", description: "an Over 23 bet pushes on 6-17 and an Under 18 bet on 24-33" },
-    ],
-    wager: "base",
-    bonus_wager: None,
-    solve: Solver::Fixed(over_under::solve),
-},
-StrategyGame {
-    game: "dj-wild",
-    title: "DJ Wild Stud Poker: Ante, Blind and Raise",
-    rules: "687a.6, 687a.11(b), 687a.11(e), 687a.12(a)-(b)",
-    deal: "five cards each to player and dealer from 52 cards and a joker; deuces and the joker wild; no dealer qualifier",
-    variants: &[Variant {
-        id: "as-written",
-        description: "five of a kind ranks between royal flush and straight flush, as in the pay tables (687a.6(c) omits it); equal hands tie with or without wild cards",
-    }],
-    wager: "blind",
-    bonus_wager: None,
-    solve: Solver::Paid(dj_wild::solve),
-},
-StrategyGame {
-    game: "saigon-5-card",
-    title: "Saigon 5 Card: Ante",
-    rules: "680a.6(a)-(b), 680a.11(b)-(d), 680a.12(a)-(b)",
-    deal: "five cards each to the player and the dealer from one deck and a joker (53 cards); aces 1, tens and faces 10, the joker 3, 6 or 9",
-    variants: &[
-        Variant {
-            id: "house-highest-point",
-            description: "a dealer hand that qualifies with several Point Counts (joker values) is set to the highest (the house way is not in 680a; the bound worst for the player)",
-        },
-        Variant { id: "house-lowest-point", description: "such a dealer hand is set to the lowest Point Count (the bound best for the player)" },
-    ],
-    wager: "base",
-    bonus_wager: None,
-    solve: Solver::Paid(saigon::solve),
-},
-StrategyGame {
-    game: "high-card-flush",
-    title: "High Card Flush: Ante with Raise or fold",
-    rules: "678a.6, 678a.11(b)-(d), 678a.12(a)",
-    deal: "seven cards each to the player and the dealer from one 52-card deck; the player folds or raises before the dealer's cards are turned",
-    variants: &[Variant {
-        id: "as-written",
-        description: "raise 1x with a 2- to 4-card flush, up to 2x with a 5-card, up to 3x with a 6- or 7-card flush; the dealer qualifies with a 3-card flush nine high",
-    }],
-    wager: "base",
-    bonus_wager: None,
-    solve: Solver::Fixed(high_card_flush::solve),
-},
-StrategyGame {
-    game: "face-up-pai-gow",
-    title: "Face Up Pai Gow Poker: the Face Up Pai Gow Poker Wager against the exposed dealer hands",
-    rules: "688a.6, 688a.11(a)-(f), 688a.12(a)",
-    deal: "seven cards each to the dealer and the player from 52 cards and a joker; the dealer sets by the house way and exposes both hands, then the player sets",
-    variants: &[
-        Variant { id: "optimal-player", description: "the player sets his hands to do best against the dealer's exposed high and low hands (688a.11(b))" },
-        Variant { id: "house-way-player", description: "the player sets his hands by the house way, as the dealer would (688a.11(b)(1))" },
-    ],
-    wager: "base",
-    bonus_wager: None,
-    solve: Solver::HouseWay,
-},
-StrategyGame {
-    game: "heads-up-holdem",
-    title: "World Poker Tour Heads-Up Hold 'Em: Ante and Odds with Raise pre-flop, on the flop or at the river",
-    rules: "677a.7(d)(1), 677a.11(b)-(h), 677a.12(a)-(c)",
-    deal: "two cards each to the player and the dealer and five community cards from one 52-card deck; raise up to 3x before the flop, up to 2x after it, 1x or fold after the river",
-    variants: &[
-        Variant {
-            id: "odds-push-below-pair",
-            description: "a win with less than a pair (the dealer does not qualify either) pushes the Odds: 677a.11(h)(1)(i) pays a winning Odds by 677a.12(b), whose lines below a straight all push, and which has no high-card line",
-        },
-        Variant {
-            id: "odds-lose-below-pair",
-            description: "a win with less than a pair loses the Odds, as a hand without a paytable line does elsewhere (the bound least favourable to the player; the text says the winning Odds is paid)",
-        },
-    ],
-    wager: "odds",
-    bonus_wager: Some("bad-beat"),
-    solve: Solver::PaidWithBonus(heads_up::solve),
-},
-];
-
-/// The strategy game answering the published figures of `game`'s `wager`, if any.
-pub fn strategy_of_wager(game: &str, wager: &str) -> Option<&'static StrategyGame> {
-    STRATEGY_GAMES.iter().find(|g| g.game == game && g.wager == wager)
-}
-
-/// Looks up a strategy game; the error lists those parsheet solves.
-pub fn find_strategy(game: &str) -> Result<&'static StrategyGame, String> {
-    STRATEGY_GAMES.iter().find(|g| g.game == game).ok_or_else(|| {
-        let ids: Vec<&str> = STRATEGY_GAMES.iter().map(|g| g.game).collect();
-        format!("parsheet does not solve a strategy for {game:?} yet; it solves: {}", ids.join(", "))
-    })
 }
 
 pub(crate) fn ratio(n: i128, d: u128) -> BigRational {
