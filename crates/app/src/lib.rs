@@ -12,6 +12,8 @@
 //!   ([`main_game::MainGameAnalysis`]).
 //! - [`verify::checks`]: every published figure beside the computed one, with its status.
 //! - [`explain`]: the one-line changes that would reproduce a figure.
+//! - [`house_ways`]: Face Up Pai Gow's built-in house ways side by side, the range over every
+//!   way a casino could file, and the single-rule edits of a way that would reproduce a figure.
 //! - [`report::build`]: the report's contents, from the records above.
 //!
 //! Every record speaks one vocabulary ([`vocab`]): exact values as `"p/q"` strings, `figures` (a
@@ -28,6 +30,7 @@
 pub mod explain;
 pub mod explore;
 pub mod figure;
+pub mod house_ways;
 pub mod inputs;
 pub mod main_game;
 pub mod pays;

@@ -62,21 +62,25 @@ fn validated(spec: &str, way: &parsheet_games::house_way::HouseWay) -> Result<()
     Ok(())
 }
 
-/// Face Up Pai Gow's exact full-deck counts against the house way `spec`, validated and counted
-/// once per process (both policies come from one count).
-pub fn face_up_pai_gow_counts(spec: &str) -> Result<(parsheet_games::house_way::HouseWay, fupg::Counts), String> {
-    type Memo = Vec<(String, parsheet_games::house_way::HouseWay, fupg::Counts)>;
+/// Face Up Pai Gow's exact full-deck counts against the house way `spec` under an Ace High
+/// reading, validated and counted once per process (both policies come from one count).
+pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(parsheet_games::house_way::HouseWay, fupg::Counts), String> {
+    type Memo = Vec<(String, fupg::AceHigh, parsheet_games::house_way::HouseWay, fupg::Counts)>;
     static DONE: std::sync::Mutex<Memo> = std::sync::Mutex::new(Vec::new());
     let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, way, counts)) = done.iter().find(|d| d.0 == spec) {
+    if let Some((_, _, way, counts)) = done.iter().find(|d| d.0 == spec && d.1 == ace_high) {
         return Ok((way.clone(), counts.clone()));
     }
     let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
     validated(spec, &way)?;
-    let task = crate::progress::Task::new(format!("face-up-pai-gow ({})", parsheet_tables::printable(&way.id)), 10_000);
-    let counts = fupg::count_stored(fupg::Deck::FULL, &way, &|done, total| task.set_fraction(done, total))?;
+    let label = match ace_high {
+        fupg::AceHigh::JokerPlaysAce => format!("face-up-pai-gow ({})", parsheet_tables::printable(&way.id)),
+        other => format!("face-up-pai-gow ({}, {})", parsheet_tables::printable(&way.id), other.id()),
+    };
+    let task = crate::progress::Task::new(label, 10_000);
+    let counts = fupg::count_stored_with(fupg::Deck::FULL, &way, ace_high, &|done, total| task.set_fraction(done, total))?;
     task.finish();
-    done.push((spec.to_string(), way.clone(), counts.clone()));
+    done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));
     Ok((way, counts))
 }
 
@@ -136,7 +140,8 @@ pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&st
             Some(w) => w.clone(),
             None => house_way_choice(None, games)?,
         };
-        let (way, counts) = face_up_pai_gow_counts(&choice.spec)?;
+        let ace_high = fupg::reading_of(reading).map_or(fupg::AceHigh::JokerPlaysAce, |r| r.1);
+        let (way, counts) = face_up_pai_gow_counts(&choice.spec, ace_high)?;
         assumptions.push(choice.assumption.clone());
         let solution = fupg::solution(&counts, fupg::Deck::FULL, reading, &way);
         return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, bonus: None, house_way: Some(way.id.clone()), assumptions, changed: Vec::new(), solution });
@@ -201,7 +206,7 @@ pub struct MainGameAnalysis {
     pub bonus_paytable: Option<String>,
     pub house_way: Option<String>,
     pub assumptions: Vec<Assumption>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changed_lines: Vec<Changed>,
     pub cycle: Count,
     /// Per Ante (primary), per initial wager, per total wagered.
@@ -356,7 +361,7 @@ pub fn face_up_pai_gow_policies(deck: fupg::Deck, deck_text: &str, choice: &Hous
     let g = parsheet_games::strategy::find_strategy("face-up-pai-gow")?;
     let way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
     let counts = if deck == fupg::Deck::FULL {
-        face_up_pai_gow_counts(&choice.spec)?.1
+        face_up_pai_gow_counts(&choice.spec, fupg::AceHigh::JokerPlaysAce)?.1
     } else {
         // Every seven-card hand of this deck set, before the solve.
         parsheet_games::house_way::validate_deck(&way, deck).map_err(|e| format!("house way {}: {e}", parsheet_tables::printable(&way.id)))?;

@@ -141,6 +141,13 @@ pub struct WagerSection {
     pub sheets: Vec<Sheet>,
     pub paytables: Vec<Paytable>,
     pub published: Vec<PublishedFigure>,
+    /// Face Up Pai Gow's main game: every built-in house way, and the range over all ways.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house_ways: Option<crate::house_ways::HouseWaysAnalysis>,
+    /// Face Up Pai Gow's main game: the single-rule edits of the house way against the
+    /// published figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub way_edits: Option<crate::house_ways::WayEdits>,
 }
 
 /// Builds the report of `games`; `tick` after each wager.
@@ -197,6 +204,15 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
     }
     let solved = parsheet_games::strategy::strategy_of_wager(&g.game, &w.id);
     let mut strategy = Vec::new();
+    let mut house_ways = None;
+    let mut way_edits = None;
+    if solved.is_some_and(|sg| sg.needs_house_way()) {
+        let games = std::slice::from_ref(g);
+        house_ways = Some(crate::house_ways::house_ways(games, cx.house_way)?);
+        if !w.published.is_empty() {
+            way_edits = Some(crate::house_ways::way_edits(games, cx.house_way)?);
+        }
+    }
     if let Some(sg) = solved {
         // One solution per reading, and per paytable where the strategy plays one.
         let tables: Vec<Option<&str>> = if sg.needs_paytable() { w.paytables.iter().map(|p| Some(p.table.id.as_str())).collect() } else { vec![None] };
@@ -265,6 +281,8 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
             })
             .collect(),
         published,
+        house_ways,
+        way_edits,
     })
 }
 

@@ -10,6 +10,8 @@ pub fn all() -> Vec<(&'static str, &'static str, Schema)> {
         ("analyze-main-game", "parsheet analyze GAME base --format json (a main game under optimal strategy)", schema_for!(crate::main_game::MainGameAnalysis)),
         ("strategy", "parsheet strategy GAME --format json (a main game's strategy, decision by decision)", schema_for!(crate::main_game::StrategyRecord)),
         ("strategy-face-up-pai-gow", "parsheet strategy face-up-pai-gow --format json (both player policies)", schema_for!(crate::main_game::FaceUpPaiGowPolicies)),
+        ("strategy-house-ways", "parsheet strategy face-up-pai-gow --ways --format json (every built-in house way, the bounds over all ways)", schema_for!(crate::house_ways::HouseWaysAnalysis)),
+        ("explain-house-way", "parsheet explain face-up-pai-gow base --format json (single-rule edits of the house way)", schema_for!(crate::house_ways::WayEdits)),
         ("progressive", "parsheet progressive GAME WAGER --format json (the progressive model)", schema_for!(crate::progressive::ProgressiveAnalysis)),
         ("verify", "parsheet verify --format json (every published figure beside the computed one)", schema_for!(Vec<crate::verify::Check>)),
         ("explain", "parsheet explain --format json (one-line changes that reproduce a figure)", schema_for!(Vec<crate::explain::Explanation>)),

@@ -80,10 +80,26 @@ pub fn run(args: Args) -> Result<(), String> {
         let way = if g.needs_house_way() { Some(parsheet_app::main_game::house_way_choice(way, &tables.games)?) } else { None };
         let x = parsheet_app::main_game::solve(&tables.games, g, variant.as_deref(), paytable.as_deref(), None, way.as_ref())?;
         let a = parsheet_app::main_game::analysis(&x);
+        // Face Up Pai Gow without --variant: the other policy beside the default one (both come
+        // from one count); `--variant` or `strategy face-up-pai-gow` gives either in full.
+        let other = match (&way, variant.as_deref()) {
+            (Some(w), None) if g.needs_house_way() => {
+                let p = parsheet_app::main_game::face_up_pai_gow_policies(parsheet_games::strategy::face_up_pai_gow::Deck::FULL, "53 cards", w)?;
+                p.policies.into_iter().filter(|o| o.reading != a.reading).collect()
+            }
+            _ => Vec::new(),
+        };
+        let text = |markdown: bool| {
+            let mut out = terminal::main_text(&a, markdown);
+            for o in &other {
+                out += &terminal::other_policy_line(o, markdown);
+            }
+            out
+        };
         return crate::print(match args.format {
             Format::Json => crate::json(&a),
-            Format::Table => terminal::main_text(&a, false),
-            Format::Md => terminal::main_text(&a, true),
+            Format::Table => text(false),
+            Format::Md => text(true),
             Format::Csv => terminal::main_csv(&a),
         });
     }

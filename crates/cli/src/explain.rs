@@ -8,6 +8,11 @@ use crate::{Format, TablesArg};
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// Only this game's figures. `explain face-up-pai-gow base` tries every single-rule change
+    /// of the house way instead (from the setting table).
+    game: Option<String>,
+    /// Only this wager's figures.
+    wager: Option<String>,
     /// Largest whole-number pay ("n to 1") to try on a line (at most 1000000).
     #[arg(long, default_value_t = 100_000)]
     max_pay: u64,
@@ -28,6 +33,23 @@ pub fn run(args: Args) -> Result<(), String> {
     parsheet_app::inputs::check_max_pay(args.max_pay)?;
     let tables = Tables::load(args.tables.dir())?;
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
+    if args.game.as_deref() == Some("face-up-pai-gow") && args.wager.as_deref() == Some(parsheet_games::MAIN) {
+        let e = parsheet_app::house_ways::way_edits(&tables.games, &house_way)?;
+        return crate::print(match args.format {
+            Format::Json => crate::json(&e),
+            _ => parsheet_report::terminal::way_edits_text(&e),
+        });
+    }
+    let mut tables = tables;
+    if let Some(game) = &args.game {
+        parsheet_games::lookup(game, args.wager.as_deref().unwrap_or(parsheet_games::MAIN))?;
+        tables.games.retain(|g| g.game == *game);
+        if let Some(w) = &args.wager {
+            for g in &mut tables.games {
+                g.wagers.retain(|x| x.id == *w);
+            }
+        }
+    }
     let total: usize = tables.games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
     let task = Task::new("explaining published figures", total as u64);
     let done = std::sync::atomic::AtomicU64::new(0);

@@ -28,6 +28,11 @@ pub struct Args {
     /// the 53-card deck, for checks and examples; the full deck's exact solve is long.
     #[arg(long)]
     deck: Option<String>,
+    /// Face Up Pai Gow: every built-in house way under both policies, the range over every way
+    /// a casino could file, and the default way against the dealer-best way (the setting table,
+    /// about 35 CPU-s once, then cached).
+    #[arg(long)]
+    ways: bool,
     /// Heads-Up Hold 'Em: the Bad Beat paytable (wager "bad-beat" of tables given with
     /// --tables), where the tables hold several; without one the game is solved without Bad Beat.
     #[arg(long)]
@@ -84,6 +89,16 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
     crate::Format::offer("strategy face-up-pai-gow", args.format, &[crate::Format::Table, crate::Format::Json])?;
     let games = args.tables.load()?;
     let choice = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &games)?;
+    if args.ways {
+        if args.deck.is_some() {
+            return Err("--ways compares the built-in ways on the 53-card deck; leave out --deck".into());
+        }
+        let h = parsheet_app::house_ways::house_ways(&games, &choice)?;
+        return crate::print(match args.format {
+            crate::Format::Json => crate::json(&h),
+            _ => parsheet_report::terminal::house_ways_text(&h),
+        });
+    }
     let (deck, text) = match &args.deck {
         Some(d) => (parse_deck(d)?, d.clone()),
         None => (Deck::FULL, "53 cards".to_string()),
@@ -97,6 +112,9 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
 
 pub fn run(args: Args) -> Result<(), String> {
     let g = find_strategy(&args.game)?;
+    if args.ways && !g.needs_house_way() {
+        return Err(format!("--ways: {} has no house way (Face Up Pai Gow's dealer sets by one)", g.game));
+    }
     if g.needs_house_way() {
         return face_up_pai_gow(&args);
     }

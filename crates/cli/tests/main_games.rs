@@ -21,6 +21,12 @@ fn rational(v: &Value) -> BigRational {
     }
 }
 
+/// A figure of a record on a basis (`per-initial-wager`, `per-total-wagered`).
+fn on<'a>(a: &'a Value, basis: &str, key: &str) -> &'a Value {
+    let f = a["figures"].as_array().unwrap().iter().find(|f| f["basis"] == basis).unwrap_or_else(|| panic!("{}: no {basis} figure", a["game"]));
+    &f[key]
+}
+
 fn int(n: i64) -> BigRational {
     BigRational::from_integer(n.into())
 }
@@ -35,8 +41,8 @@ fn consistent(a: &Value) {
     let net: BigRational = rows.iter().map(|r| rational(&r["combinations"]) * rational(&r["net"])).sum::<BigRational>() / &cycle;
     let edge = rational(&a["house_edge"]);
     assert_eq!(edge, -net, "{}: house edge = −Σ deals × net / cycle", a["game"]);
-    assert_eq!(rational(&a["house_edge_per_initial_wager"]), &edge / rational(&a["initial_wager"]));
-    assert_eq!(rational(&a["payback_per_total_wagered"]), int(1) - &edge / rational(&a["average_wager"]));
+    assert_eq!(rational(on(a, "per-initial-wager", "house_edge")), &edge / rational(&a["initial_wager"]));
+    assert_eq!(rational(on(&a, "per-total-wagered", "payback")), int(1) - &edge / rational(&a["average_wager"]));
 }
 
 /// The published figure of a main game in `tables/` (the data, not the code): (kind, percent).
@@ -76,7 +82,7 @@ fn heads_up_base_is_its_strategy_figure() {
     let a = json(&["analyze", "heads-up-holdem", "base", "--format", "json"]);
     let s = json(&["strategy", "heads-up-holdem", "--format", "json"]);
     assert_eq!(a["house_edge"], s["house_edge"]);
-    assert_eq!(a["payback_per_total_wagered"], s["payback_per_total_wagered"]);
+    assert_eq!(on(&a, "per-total-wagered", "payback"), on(&s, "per-total-wagered", "payback"));
     consistent(&a);
 }
 
@@ -86,19 +92,18 @@ fn main_games_meet_their_published_figures() {
     let (kind, value) = published("over-under", "base").unwrap();
     assert_eq!(kind, "payback");
     let a = json(&["analyze", "over-under", "base", "--format", "json"]);
-    assert_eq!(percent(&rational(&a["payback_per_total_wagered"]), 2), value);
+    assert_eq!(percent(&rational(on(&a, "per-total-wagered", "payback")), 2), value);
     // verify shows each main game's figure beside the published one, for every reading.
     let checks = json(&["verify", "--format", "json"]);
     let rows: Vec<&Value> = checks.as_array().unwrap().iter().filter(|c| c["game"] == "over-under" && c["wager"] == "base").collect();
     assert_eq!(rows.len(), 2, "one check per reading");
-    assert!(rows.iter().any(|c| c["status"] == "reproduced" && c["computed"] == a["payback_per_total_wagered"]));
+    assert!(rows.iter().any(|c| c["status"] == "reproduced" && c["computed"] == *on(&a, "per-total-wagered", "payback")));
     let dj = checks.as_array().unwrap().iter().find(|c| c["game"] == "dj-wild" && c["wager"] == "blind").unwrap();
     assert_eq!(dj["published"], published("dj-wild", "blind").unwrap().1.as_str());
-    assert_eq!(dj["computed"], json(&["analyze", "dj-wild", "base", "--format", "json"])["payback_per_total_wagered"]);
-    // Face Up Pai Gow's full-deck solve is never started unasked: it says so.
+    assert_eq!(dj["computed"], *on(&json(&["analyze", "dj-wild", "base", "--format", "json"]), "per-total-wagered", "payback"));
+    // Face Up Pai Gow is checked against its default house way, Foxwoods, and says so.
     let fupg = checks.as_array().unwrap().iter().find(|c| c["game"] == "face-up-pai-gow" && c["wager"] == "base").unwrap();
-    assert_eq!(fupg["status"], "not computed");
-    assert!(fupg["detail"].as_str().unwrap().contains("not computed yet"));
+    assert!(fupg["assumptions"].as_array().unwrap().iter().any(|a| a["name"] == "house-way" && a["value"].as_str().unwrap().starts_with("foxwoods")), "{fupg}");
 }
 
 #[test]
@@ -109,8 +114,12 @@ fn every_command_knows_base() {
         let base = g["wagers"].as_array().unwrap().iter().find(|w| w["id"] == "base").unwrap_or_else(|| panic!("{game} lists no base"));
         assert!(base["computed_by"].is_string(), "{game} base: {base}");
     }
-    let e = fails(&["analyze", "face-up-pai-gow", "base"]);
-    assert!(e.contains("not computed yet") && e.contains("--house-way"), "{e}");
+    // Face Up Pai Gow's main game without --house-way: the default way, Foxwoods (its default
+    // option `the-pair`), whose optimal-player edge an independent computation gives as
+    // 395594457649/19832834209650 (issue #26).
+    let fupg = json(&["analyze", "face-up-pai-gow", "base", "--format", "json"]);
+    assert_eq!(fupg["house_edge"], "395594457649/19832834209650", "{fupg}");
+    assert!(fupg["assumptions"].as_array().unwrap().iter().any(|a| a["name"] == "house-way" && a["source"] == "default"), "{fupg}");
     let e = fails(&["analyze", "dj-wild", "nope"]);
     assert!(e.contains("base") && e.contains("trips-bonus"), "{e}");
     // Main-game errors point to what works.

@@ -40,6 +40,8 @@ fn every_command_prints_what_its_schema_says() {
         ("strategy-face-up-pai-gow", vec!["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker"]),
         ("progressive", vec!["progressive", "dj-wild", "progressive", "--paytable", "1", "--meter", "25000"]),
         ("progressive", vec!["progressive", "face-up-pai-gow", "fortune-bonus", "--paytable", "1", "--players", "3", "--wager", "5"]),
+        ("strategy-house-ways", vec!["strategy", "face-up-pai-gow", "--ways"]),
+        ("explain-house-way", vec!["explain", "face-up-pai-gow", "base"]),
         ("verify", vec!["verify"]),
         ("explain", vec!["explain", "--max-pay", "1000"]),
     ];

@@ -155,8 +155,6 @@ fn shards_are_refused_where_they_do_not_apply() {
     assert!(e.contains("does not split") && e.contains("fortune-bonus"), "{e}");
     let e = fails(&["strategy", "dj-wild", "--shard", "0/2", "--out", &out]);
     assert!(e.contains("does not split"), "{e}");
-    let e = fails(&["analyze", "face-up-pai-gow", "base", "--shard", "0/2", "--out", &out]);
-    assert!(e.contains("--house-way"), "{e}");
     for bad in ["2/2", "1/0", "x/2", "1/2/3"] {
         let e = fails(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--shard", bad, "--out", &out]);
         assert!(e.contains("shard"), "{bad}: {e}");
@@ -234,6 +232,12 @@ fn a_second_report_reuses_the_counts_and_a_changed_paytable_recomputes_only_what
             std::fs::copy(&p, tables.join(p.file_name().unwrap())).unwrap();
         }
     }
+    // Without Face Up Pai Gow's main game: its house ways cost minutes of counting with an
+    // empty cache, and the side bets of that game show reuse as well.
+    let fupg = tables.join("face-up-pai-gow.json");
+    let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&fupg).unwrap()).unwrap();
+    doc["wagers"].as_array_mut().unwrap().retain(|w| w["id"] != "base");
+    std::fs::write(&fupg, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
     let cache = s(&dir.join("cache"));
     let report = |out: &str| {
         let out = s(&dir.join(out));

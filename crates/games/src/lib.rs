@@ -415,6 +415,11 @@ pub mod strategy {
         variants: &[
             Variant { id: "optimal-player", description: "the player sets his hands to do best against the dealer's exposed high and low hands (688a.11(b))" },
             Variant { id: "house-way-player", description: "the player sets his hands by the house way, as the dealer would (688a.11(b)(1))" },
+            Variant {
+                id: "optimal-player-natural-ace-only",
+                description: "as optimal-player, but only a dealer hand with a natural ace and no joker pushes as an Ace High Pai Gow: a reading the text rejects (688a.6(a) counts the joker as an ace, and 688a.12(b) pays Ace High lines 'with joker')",
+            },
+            Variant { id: "house-way-player-natural-ace-only", description: "as house-way-player, under the natural-ace-only Ace High Pai Gow reading the text rejects" },
         ],
         wager: "base",
         bonus_wager: None,

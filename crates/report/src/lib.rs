@@ -10,6 +10,7 @@
 
 pub mod chart;
 pub mod format;
+pub mod house_ways;
 pub mod render;
 pub mod rows;
 pub mod terminal;

@@ -216,6 +216,21 @@ pub fn wager_markdown(w: &WagerSection) -> String {
             out += &format!("- {}: {}\n", md(&p.id), md(&lines.join("; ")));
         }
     }
+    if let Some(h) = &w.house_ways {
+        out += "\n#### Every built-in house way, and the range over all house ways\n\n";
+        for line in crate::house_ways::summary_lines(h) {
+            out += &format!("- {}\n", md(&line));
+        }
+        out += "\n";
+        out += &md_table(&crate::house_ways::ways_table(h));
+        out += "\n";
+        out += &md_table(&crate::house_ways::shapes_table(h));
+    }
+    if let Some(e) = &w.way_edits {
+        let (line, table) = crate::house_ways::edits_table(e);
+        out += &format!("\n{}\n\n", md(&line));
+        out += &md_table(&table);
+    }
     for st in &w.strategy {
         let (decisions, outcomes, summary) = strategy_tables(st);
         let table = st.analysis.paytable.as_deref().map_or(String::new(), |t| format!(", paytable {}", md(t)));
@@ -597,6 +612,21 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
             );
             body += &html_table(&outcome_table(w, sheet));
         }
+    }
+    if let Some(h) = &w.house_ways {
+        body += "<h2 id=\"house-ways\">Every built-in house way, and the range over all house ways</h2><ul>";
+        for line in crate::house_ways::summary_lines(h) {
+            body += &format!("<li>{}</li>", esc(&line));
+        }
+        body += "</ul>";
+        body += &html_table(&crate::house_ways::ways_table(h));
+        body += "<h3>The default way against the dealer-best way, by dealer hand shape</h3>";
+        body += &html_table(&crate::house_ways::shapes_table(h));
+    }
+    if let Some(e) = &w.way_edits {
+        let (line, table) = crate::house_ways::edits_table(e);
+        body += &format!("<h3 id=\"way-edits\">House-way edits against the published figure</h3><p>{}</p>", esc(&line));
+        body += &html_table(&table);
     }
     body += &published_html(w, None);
     if !w.notes.is_empty() {

@@ -96,7 +96,13 @@ pub fn wager_text(a: &WagerAnalysis, markdown: bool) -> String {
         out += &if markdown { format!("- {k}: {v}\n") } else { format!("{k:>32}: {v}\n") };
     }
     if let Some(m) = &a.progressive {
-        out += &if markdown { String::new() } else { format!("\n(the progressive model: parsheet progressive {} {} --paytable {}; its meter awards and break-even meter below)\n", a.game, a.wager, a.paytable) };
+        out += &if markdown {
+            String::new()
+        } else if a.changed_lines.is_empty() {
+            format!("\n(the progressive model: parsheet progressive {} {} --paytable {}; its meter awards and break-even meter below)\n", a.game, a.wager, a.paytable)
+        } else {
+            "\n(the progressive model of the table as changed: its meter awards and break-even meter below)\n".to_string()
+        };
         out += &progressive_tail(m);
     }
     out
@@ -385,4 +391,85 @@ pub fn face_up_pai_gow_text(f: &parsheet_app::main_game::FaceUpPaiGowPolicies) -
     out += &format!("The optimal setting, in words (right on every deal): {}\n", f.optimal_rule);
     out += "Surrender (688a.11(d)) forfeits the wager: never better than playing, whose worst result is the same loss.\n";
     out
+}
+
+fn edge_of(f: &Figures) -> String {
+    match &f.house_edge {
+        Some(e) => format!("{} = {}", pct(e.value(), 6), fraction(e.value())),
+        None => "—".into(),
+    }
+}
+
+/// `parsheet strategy face-up-pai-gow --ways`: every built-in way under both policies, and the
+/// range over all house ways.
+pub fn house_ways_text(h: &parsheet_app::house_ways::HouseWaysAnalysis) -> String {
+    let mut out = format!("Face Up Pai Gow Poker: the main game against every built-in house way ({}; {})\n\n", h.deck, assumptions_line(&h.assumptions));
+    out += &format!("{:<66} {:>12} {:>12} {:>10}\n", "house way", "optimal", "house-way", "set as");
+    out += &format!("{:<66} {:>12} {:>12} {:>10}\n", "", "player", "player", "best way");
+    let edge = |f: &Figures| f.house_edge.as_ref().map_or("—".to_string(), |e| pct(e.value(), 4));
+    for w in &h.ways {
+        let name = format!("{}{}", parsheet_tables::printable(&w.spec), if w.default_way { " (default)" } else { "" });
+        let hw = w.house_way_player.as_ref().map_or("—".to_string(), edge);
+        out += &format!("{:<66} {:>12} {:>12} {:>10}\n", name, edge(&w.optimal_player), hw, pct(w.alike_with_dealer_best.value(), 2));
+    }
+    out += "\n(house edge per unit wagered; — : not counted here, `parsheet analyze face-up-pai-gow base --house-way WAY --variant house-way-player` counts it)\n\n";
+    let payback = |f: &Figures| f.payback.as_ref().map_or("—".to_string(), |p| pct(p.value(), 6));
+    out += "The optimal player over every house way a casino could file (each dealer class set alike):\n";
+    out += &format!("  dealer-best way:  house edge {}, payback {}\n", edge_of(&h.dealer_best), payback(&h.dealer_best));
+    out += &format!("  dealer-worst way: house edge {}, payback {}\n", edge_of(&h.dealer_worst), payback(&h.dealer_worst));
+    if let (Some(p), Some(inside)) = (&h.published, h.published_in_range) {
+        out += &format!("  the published {p} {} that range\n", if inside { "lies in" } else { "lies outside" });
+    }
+    out += &format!("\n{} against the dealer-best way: {} of dealer hands set alike (as well for the house). Where they differ most:\n", parsheet_tables::printable(&h.compared_way), pct(h.compared_alike.value(), 2));
+    for s in h.compared_by_shape.iter().take(8) {
+        out += &format!(
+            "  {:<12}{:<22} {:>9} of {:>9} hands set otherwise, worth {} of the edge\n",
+            s.shape,
+            if s.straight_or_flush { " (straight/flush)" } else { "" },
+            s.set_otherwise.0,
+            s.dealer_hands.0,
+            pct(s.worth.value(), 4)
+        );
+        if let Some(e) = &s.example {
+            out += &format!("      e.g. {e}\n");
+        }
+    }
+    out
+}
+
+/// `parsheet explain face-up-pai-gow base`: the single-rule edits of a house way against the
+/// published figure.
+pub fn way_edits_text(e: &parsheet_app::house_ways::WayEdits) -> String {
+    let payback = |f: &Figures| f.payback.as_ref().map_or("—".to_string(), |p| pct(p.value(), 6));
+    let mut out = format!(
+        "Face Up Pai Gow Poker, the optimal player against {}: payback {} (published {})\n{} single-rule edits tried ({} leave some hand unset)\n\n",
+        parsheet_tables::printable(&e.house_way),
+        payback(&e.optimal_player),
+        e.published,
+        e.edits_tried,
+        e.edits_unset
+    );
+    let line = |w: &parsheet_app::house_ways::WayEdit| match (&w.optimal_player, &w.hands_touched) {
+        (Some(f), Some(t)) => format!("  {:>11}  {:>8} of hands  {}\n", payback(f), pct(t.value(), 3), w.edit),
+        _ => format!("  {:>11}  {:>8}           {} ({})\n", "—", "", w.edit, w.note.as_deref().unwrap_or("")),
+    };
+    if e.reproducing.is_empty() {
+        out += &format!("No single-rule edit reproduces {} at its printed precision. The nearest:\n", e.published);
+        for w in &e.nearest {
+            out += &line(w);
+        }
+    } else {
+        out += &format!("Edits whose payback prints as {} (fewest hands touched first):\n", e.published);
+        for w in &e.reproducing {
+            out += &line(w);
+        }
+    }
+    out
+}
+
+/// Another policy of the same main game, in one line after the default's figures.
+pub fn other_policy_line(o: &MainGameAnalysis, markdown: bool) -> String {
+    let payback = o.figures.payback.as_ref().map_or("—".to_string(), |p| pct(p.value(), 6));
+    let line = format!("{}: house edge {}, payback {} (--variant {})", o.reading, edge_of(&o.figures), payback, o.reading);
+    if markdown { format!("\n- {line}\n") } else { format!("\n{line}\n") }
 }

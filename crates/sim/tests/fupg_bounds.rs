@@ -354,3 +354,28 @@ fn settlement_agrees_with_the_simulator_on_random_deals() {
     eprintln!("win, push, lose, ace-high push: {seen:?}");
     assert!(seen.iter().all(|&k| k > 0), "every outcome met: {seen:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The exact path's setting table (parsheet-games, counted with the one-way solver's engine)
+// against this brute force: the bounds over every dealer setting choice, per class.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_setting_table_bounds_equal_the_brute_force() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::{AceHigh, Deck};
+    // Where several settings of a class tie, the two pick different ones, so only win − lose
+    // (what a bound is) and the pushes of the dealer's Ace High Pai Gows are compared.
+    for (rank_mask, suits, joker) in [(TEN_TO_ACE, 3, true), (GAPPED, 2, true), (GAPPED, 2, false), (0x000f, 4, false), (0x1fff, 1, true)] {
+        let brute = dealer_setting_bounds(rank_mask, suits, joker);
+        let deck = Deck { rank_mask, suits, joker };
+        let table = table_from_tally(deck, AceHigh::JokerPlaysAce, &table_shard(deck, AceHigh::JokerPlaysAce, parsheet_shard::Shard::WHOLE, &|_, _| {})).unwrap();
+        let b = table.bounds();
+        let net = |o: &parsheet_games::strategy::face_up_pai_gow::table::Outcome| o.win as i128 - o.lose as i128;
+        let what = format!("deck {rank_mask:#06x} x{suits}{}", if joker { " + joker" } else { "" });
+        assert_eq!(b.dealer_best.cycle, brute.cycle, "{what}");
+        assert_eq!(net(&b.dealer_best), brute.dealer_best_net, "{what}: dealer-best");
+        assert_eq!(net(&b.dealer_worst), brute.dealer_worst_net, "{what}: dealer-worst");
+        assert_eq!(b.dealer_best.ace_high, brute.ace_high_push, "{what}: Ace High Pai Gow pushes");
+    }
+}

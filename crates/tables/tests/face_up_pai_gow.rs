@@ -320,6 +320,11 @@ fn time_full_deck_count() {
     eprintln!("{spec}: {c:?} in {:?}", t.elapsed());
 }
 
+/// `id[:options]` of every built-in way, every choice of its options.
+fn every_builtin_spec() -> Vec<String> {
+    parsheet_tables::house_way::builtin_ids().iter().flat_map(|id| parsheet_tables::house_way::builtin_specs(id).unwrap()).collect()
+}
+
 /// The decks of the reduced-deck tests above.
 const REDUCED: [Deck; 3] = [
     Deck { rank_mask: 0b1_0000_0000_0111, suits: 4, joker: true },
@@ -331,11 +336,9 @@ const REDUCED: [Deck; 3] = [
 fn the_setting_table_gives_each_way_its_direct_solve() {
     use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
     use parsheet_games::strategy::face_up_pai_gow::AceHigh;
-    let ways = [
-        foxwoods(),
-        parsheet_tables::house_way::builtin("foxwoods:full-house-front=highest-permissible").unwrap(),
-        HouseWay::highest_high(),
-    ];
+    // Every built-in way with every choice of its options, and the fixture.
+    let mut ways: Vec<HouseWay> = every_builtin_spec().iter().map(|s| parsheet_tables::house_way::builtin(s).unwrap()).collect();
+    ways.push(HouseWay::highest_high());
     for deck in REDUCED {
         let table = table_from_tally(deck, AceHigh::default(), &table_shard(deck, AceHigh::default(), Shard::WHOLE, &|_, _| {})).unwrap();
         for way in &ways {
@@ -396,7 +399,8 @@ fn full_deck_setting_table_equals_direct_solves() {
     use parsheet_games::strategy::face_up_pai_gow::table::setting_table;
     use parsheet_games::strategy::face_up_pai_gow::AceHigh;
     let table = setting_table(Deck::FULL, AceHigh::default(), &|_, _| {}).unwrap();
-    for spec in ["foxwoods", "foxwoods:full-house-front=highest-permissible", "highest-high"] {
+    for spec in every_builtin_spec() {
+        let spec = spec.as_str();
         let way = parsheet_tables::house_way::builtin(spec).unwrap();
         let direct = count(Deck::FULL, &way, &|_, _| {});
         let t = table.optimal(&way).unwrap();
@@ -511,4 +515,33 @@ fn full_deck_house_way_figures() {
         let direct = count_with(Deck::FULL, &foxwoods(), reading, &|_, _| {});
         eprintln!("foxwoods direct under {}: {direct:?}", reading.id());
     }
+}
+
+/// The test above for every edit, not two: `explain face-up-pai-gow base` values every
+/// single-rule edit of a way from the setting table, touching only the dealer classes the edit
+/// can move. On a reduced deck each edited way is also solved directly, every class set again:
+/// the two must agree on every edit, and an edit said to leave a hand unset must be one the
+/// direct validation refuses.
+#[test]
+fn every_way_edit_valued_from_the_table_equals_its_direct_solve() {
+    use parsheet_games::face_up_pai_gow::way_edits::evaluate_edits;
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    let mut checked = 0;
+    for deck in [REDUCED[2]] {
+        let table = table_from_tally(deck, AceHigh::default(), &table_shard(deck, AceHigh::default(), Shard::WHOLE, &|_, _| {})).unwrap();
+        for spec in ["foxwoods", "santa-ana-star"] {
+            let way = parsheet_tables::house_way::builtin(spec).unwrap();
+            for e in evaluate_edits(&table, &way).unwrap() {
+                match &e.result {
+                    Ok(r) => {
+                        let direct = count(deck, &e.way, &|_, _| {});
+                        assert_eq!([r.outcome.win, r.outcome.push, r.outcome.lose], direct.optimal, "{deck:?} {spec}: {}", e.description);
+                        checked += 1;
+                    }
+                    Err(_) => assert!(parsheet_games::house_way::validate_deck(&e.way, deck).is_err(), "{deck:?} {spec}: {} said unset", e.description),
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} edits checked");
 }

@@ -18,21 +18,26 @@ pub fn cache_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("parsheet-test-cache")
 }
 
-/// Counts Face Up Pai Gow's main game against the default house way into the tests' cache, once
+/// Counts Face Up Pai Gow's main game against the built-in house ways into the tests' cache, once
 /// per test program (later programs find it there): tests that run in parallel would otherwise
 /// each count it.
 pub fn warm_face_up_pai_gow() {
     static DONE: std::sync::OnceLock<()> = std::sync::OnceLock::new();
     DONE.get_or_init(|| {
-        let out = command().args(["strategy", "face-up-pai-gow", "--format", "json"]).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        // The default way's count, every built-in way's (and the setting table), and the
+        // natural-ace-only reading's count: what verify, explain and the report read.
+        for args in [&["strategy", "face-up-pai-gow", "--ways", "--format", "json"][..], &["analyze", "face-up-pai-gow", "base", "--variant", "optimal-player-natural-ace-only", "--format", "json"]] {
+            let out = command().args(args).output().unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        }
     });
 }
 
 /// Whether a command reads Face Up Pai Gow's main game against the default house way.
 fn needs_face_up_pai_gow(args: &[&str]) -> bool {
     let Some(command) = args.iter().find(|a| !a.starts_with('-')) else { return false };
-    matches!(*command, "verify" | "explain" | "report") && !args.iter().any(|a| *a == "--tables" || *a == "--house-way" || *a == "--no-cache" || *a == "--cache")
+    let main_game = (*command == "analyze" && args.contains(&"face-up-pai-gow") && args.contains(&"base")) || args.contains(&"--ways");
+    (matches!(*command, "verify" | "explain" | "report") || main_game) && !args.iter().any(|a| *a == "--tables" || *a == "--house-way" || *a == "--no-cache" || *a == "--cache")
 }
 
 /// The key file the tests' runs sign and check count files with.

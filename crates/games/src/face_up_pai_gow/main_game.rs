@@ -378,13 +378,23 @@ pub const OPTIMAL_RULE: &str = "Among your legal settings whose low hand beats t
 /// The player policies, as reading ids of the strategy game.
 pub const POLICIES: [&str; 2] = ["optimal-player", "house-way-player"];
 
-/// The [`Solution`](super::Solution) of one policy from the counts of both.
+/// A main-game reading id of the strategy game: a policy, with `-natural-ace-only` where the
+/// Ace High Pai Gow push is read as natural aces only. `None` for any other id.
+pub fn reading_of(id: &str) -> Option<(&'static str, AceHigh)> {
+    let (policy, ace_high) = match id.strip_suffix("-natural-ace-only") {
+        Some(p) => (p, AceHigh::NaturalAceOnly),
+        None => (id, AceHigh::JokerPlaysAce),
+    };
+    POLICIES.into_iter().find(|p| *p == policy).map(|p| (p, ace_high))
+}
+
+/// The [`Solution`](super::Solution) of one policy from the counts of both (counted under the
+/// Ace High reading the policy's id names).
 pub fn solution(counts: &Counts, deck: Deck, policy: &str, way: &HouseWay) -> super::Solution {
     use super::{ratio, Decision};
-    let optimal = match policy {
-        "optimal-player" => true,
-        "house-way-player" => false,
-        _ => panic!("unknown policy {policy:?}"),
+    let optimal = match reading_of(policy) {
+        Some((p, _)) => p == "optimal-player",
+        None => panic!("unknown policy {policy:?}"),
     };
     let wpl = if optimal { counts.optimal } else { counts.house_way };
     let cycle = deck.cycle();
