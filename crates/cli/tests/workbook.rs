@@ -426,3 +426,111 @@ fn the_workbook_of_the_built_in_report() {
     assert!(seen.count_texts >= 4 && seen.published >= 100, "{seen:?}");
     let _ = std::fs::remove_dir_all(out.parent().unwrap());
 }
+
+/// The fields of a CSV file's rows (RFC 4180: quoted fields may hold commas, quotes doubled).
+fn csv_fields(text: &str) -> Vec<Vec<String>> {
+    let mut rows = vec![];
+    let (mut row, mut field, mut quoted, mut chars) = (vec![], String::new(), false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\n') => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    rows
+}
+
+/// Whether a spreadsheet would run `text` as a formula: it begins with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return, and is not a number (a decimal, a percentage or an exact fraction).
+fn formula_like(text: &str) -> bool {
+    let number = |t: &str| t.trim_end_matches('%').parse::<f64>().is_ok() || t.split_once('/').is_some_and(|(n, d)| n.parse::<i128>().is_ok() && d.parse::<u128>().is_ok());
+    text.starts_with(['=', '+', '-', '@', '\t', '\r']) && !number(text)
+}
+
+#[test]
+fn hostile_text_in_a_tables_file_reaches_no_export_as_a_formula() {
+    // Ids are restricted to letters, digits, `-` and `_`, but may begin with `-`: `-A1` is a
+    // formula (minus cell A1) to a spreadsheet. Titles, hand labels, notes and quotes are free
+    // text (control characters, hence tab and CR, are refused at load).
+    let hostile = [
+        ("title", "=HYPERLINK(\"http://example.invalid/\",\"Over/Under\")"),
+        ("6-or-33", "+1+cmd|' /C calc'!A0"),
+        ("7-or-32", "@SUM(1+1)*cmd|' /C calc'!A0"),
+        ("note", "-2+3+cmd|' /C calc'!A0"),
+        ("quote", "=1+1"),
+    ];
+    let scratch = std::env::temp_dir().join(format!("parsheet-workbook-hostile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let tables = scratch.join("tables");
+    std::fs::create_dir_all(&tables).unwrap();
+    let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables/over-under.json")).unwrap();
+    let mut doc: Value = serde_json::from_str(&src.replace("\"default\"", "\"-A1\"")).unwrap();
+    doc["title"] = hostile[0].1.into();
+    let bonus = &mut doc["wagers"][1];
+    for line in bonus["paytables"][0]["lines"].as_array_mut().unwrap() {
+        if let Some((_, label)) = hostile.iter().find(|(o, _)| line["outcome"] == *o) {
+            line["hand"] = (*label).into();
+        }
+    }
+    bonus["paytables"][0]["notes"] = serde_json::json!([hostile[3].1]);
+    bonus["published"][0]["quote"] = hostile[4].1.into();
+    std::fs::write(tables.join("over-under.json"), doc.to_string()).unwrap();
+    let out = scratch.join("report");
+    common::ok(&["report", "--tables", tables.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+
+    // Every CSV cell: no formula, and the hostile texts are there, defused.
+    let mut files = vec![out.join("summary.csv")];
+    files.extend(std::fs::read_dir(out.join("csv")).unwrap().map(|e| e.unwrap().path()));
+    let mut cells = vec![];
+    for f in &files {
+        cells.extend(csv_fields(&std::fs::read_to_string(f).unwrap()).into_iter().flatten());
+    }
+    let verify = common::ok(&["verify", "--tables", tables.to_str().unwrap(), "--format", "csv"]);
+    cells.extend(csv_fields(&verify).into_iter().flatten());
+    for c in &cells {
+        assert!(!formula_like(c), "a CSV cell a spreadsheet would run: {c:?}");
+    }
+    for expected in ["'-A1", "'+1+cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"] {
+        assert!(cells.iter().any(|c| c == expected), "no CSV cell {expected:?}");
+    }
+    // Numbers stay numbers: the losing outcome's return is a negative fraction, unprefixed.
+    assert!(cells.iter().any(|c| c.starts_with('-') && c.split_once('/').is_some_and(|(n, d)| n.parse::<i128>().is_ok() && d.parse::<u128>().is_ok())), "no negative fraction left as a number");
+
+    // Every text cell of every sheet: no formula; no cell holds a formula at all.
+    let mut book = Book::open(&out.join("report.xlsx"));
+    let (mut texts, mut negative_numbers) = (vec![], 0);
+    for name in book.xlsx.sheet_names().to_vec() {
+        let range = book.xlsx.worksheet_range(&name).unwrap();
+        for (_, _, d) in range.used_cells() {
+            match d {
+                Data::String(s) => texts.push(s.clone()),
+                Data::Float(x) if *x < 0.0 => negative_numbers += 1,
+                _ => {}
+            }
+        }
+        let formulas = book.xlsx.worksheet_formula(&name).unwrap();
+        assert!(formulas.used_cells().all(|(_, _, f)| f.is_empty()), "{name}: a formula cell");
+    }
+    for t in &texts {
+        assert!(!formula_like(t), "a workbook cell a spreadsheet would run when edited: {t:?}");
+    }
+    for (_, h) in &hostile {
+        assert!(texts.iter().any(|t| t.contains(&format!("'{h}"))), "{h:?} is not in the workbook, defused");
+    }
+    // Signed figures stay numbers (the losing outcomes' net and return), and their exact
+    // fractions beside them stay unprefixed.
+    assert!(negative_numbers > 0, "no negative number cell");
+    assert!(texts.iter().any(|t| t.starts_with('-') && t.split_once('/').is_some_and(|(n, d)| n.parse::<i128>().is_ok() && d.parse::<u128>().is_ok())), "no negative exact fraction");
+    let _ = std::fs::remove_dir_all(&scratch);
+}

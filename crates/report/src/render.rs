@@ -759,13 +759,8 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-fn csv_cell(t: &str) -> String {
-    if t.contains([',', '"', '\n']) {
-        format!("\"{}\"", t.replace('"', "\"\""))
-    } else {
-        t.to_string()
-    }
-}
+// Every text cell defused and quoted in one place.
+use crate::format::csv_cell;
 
 /// One CSV per reading and paytable: (file name suffix, contents).
 pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {

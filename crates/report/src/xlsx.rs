@@ -27,7 +27,10 @@
 //! keeps its title and links frozen at the top (the Summary its header row), and its columns
 //! are as wide as their contents, within bounds. Links to pages are relative to the workbook
 //! (`<game>/<wager>/<paytable>.html`), as the pages lie beside it in the report directory.
-//! Text is written as text (`write_string`), never as a formula, whatever it begins with.
+//! Text is written as text (`write_string`), never as a formula; and text that a spreadsheet
+//! would take for one when the cell is edited or the sheet saved as CSV (it begins with `=`,
+//! `+`, `-`, `@`, a tab or a carriage return and is not a number) is defused with a leading
+//! `'`, as in the CSV files (`format::defused`).
 
 use std::collections::HashMap;
 
@@ -38,6 +41,7 @@ use parsheet_app::report::{CheckExplained, GameSection, Report, Sheet as Reading
 use parsheet_app::{Basis, Exact, Source};
 use rust_xlsxwriter::{Color, Format, FormatAlign, Table, TableColumn, Url, Workbook, Worksheet, XlsxError};
 
+use crate::format::defused;
 use crate::render::hand;
 use crate::rows::{sheet_page, strategy_page, wager_page};
 
@@ -216,8 +220,9 @@ impl SheetWriter {
         let w = match cell {
             Cell::Empty => 0,
             Cell::Text(t) => {
-                self.ws.write_string(row, col, t)?;
-                width_of(t)
+                let t = defused(t);
+                self.ws.write_string(row, col, &*t)?;
+                width_of(&t)
             }
             Cell::Count(n) if *n < EXACT_NUMBER_LIMIT => {
                 self.ws.write_number_with_format(row, col, *n as f64, &f.count)?;
@@ -256,12 +261,14 @@ impl SheetWriter {
                 format!("{x:.1}").len() * 4 / 3 + 1
             }
             Cell::Page(path, t) => {
-                self.ws.write_url_with_format(row, col, Url::new(format!("file:///{path}")).set_text(t), &f.link)?;
-                width_of(t)
+                let t = defused(t);
+                self.ws.write_url_with_format(row, col, Url::new(format!("file:///{path}")).set_text(&*t), &f.link)?;
+                width_of(&t)
             }
             Cell::Sheet(name, t) => {
-                self.ws.write_url_with_format(row, col, Url::new(format!("internal:'{}'!A1", name.replace('\'', "''"))).set_text(t), &f.link)?;
-                width_of(t)
+                let t = defused(t);
+                self.ws.write_url_with_format(row, col, Url::new(format!("internal:'{}'!A1", name.replace('\'', "''"))).set_text(&*t), &f.link)?;
+                width_of(&t)
             }
         };
         self.widen(col, w);
@@ -270,7 +277,7 @@ impl SheetWriter {
 
     /// The sheet's title, in the first row.
     fn heading(&mut self, t: &str, f: &Formats) -> Result<(), XlsxError> {
-        self.ws.write_string_with_format(self.row, 0, t, &f.title)?;
+        self.ws.write_string_with_format(self.row, 0, defused(t), &f.title)?;
         self.ws.set_row_height(self.row, 20)?;
         self.row += 1;
         Ok(())
@@ -293,7 +300,7 @@ impl SheetWriter {
 
     /// A line of text (a note).
     fn line(&mut self, t: &str) -> Result<(), XlsxError> {
-        self.ws.write_string(self.row, 0, t)?;
+        self.ws.write_string(self.row, 0, defused(t))?;
         self.row += 1;
         Ok(())
     }
@@ -309,7 +316,7 @@ impl SheetWriter {
             return Ok(());
         }
         if let Some(c) = caption {
-            self.ws.write_string_with_format(self.row, 0, c, &f.caption)?;
+            self.ws.write_string_with_format(self.row, 0, defused(c), &f.caption)?;
             self.row += 1;
         }
         let first = self.row;
@@ -318,7 +325,7 @@ impl SheetWriter {
                 self.put(first + 1 + r as u32, c as u16, cell, f)?;
             }
         }
-        let columns: Vec<TableColumn> = header.iter().map(|h| TableColumn::new().set_header(*h)).collect();
+        let columns: Vec<TableColumn> = header.iter().map(|h| TableColumn::new().set_header(defused(h))).collect();
         for (c, h) in header.iter().enumerate() {
             // The header and its filter button.
             self.widen(c as u16, width_of(h) + 3);
@@ -360,7 +367,8 @@ struct Planned<'a> {
 
 /// Every sheet after the Summary, in the report's order, with its name and page.
 fn plan(report: &Report) -> Vec<Planned<'_>> {
-    let mut taken = vec!["Summary".to_string(), "Provenance".to_string()];
+    // Excel reserves "History" (the change-tracking sheet) and refuses a workbook using it.
+    let mut taken = vec!["Summary".to_string(), "Provenance".to_string(), "History".to_string()];
     let mut out = Vec::new();
     for g in &report.games {
         let game = short_game(&g.title);
