@@ -245,6 +245,7 @@ fn check_main_sheet(book: &mut Book, sheet: &str, wager: &Value, record: &Value)
     let bases = book.table(sheet, "Bases").unwrap();
     let names = ["per Ante", "per initial wager", "per total wagered"];
     assert_eq!((0..bases.rows.len()).map(|i| bases.text(i, "Basis")).collect::<Vec<_>>(), names, "{what}: every basis");
+    assert_eq!(bases.text(2, "Name"), "element of risk", "{what}: the house edge per total wagered is the element of risk");
     for (i, basis) in ["per-ante", "per-initial-wager", "per-total-wagered"].iter().enumerate() {
         let f = figure(record, basis);
         book.percent(&bases, i, "House edge", str_of(f, "house_edge"), &what);

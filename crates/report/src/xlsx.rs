@@ -721,13 +721,14 @@ fn main_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, st: &Strat
         .iter()
         .filter_map(|b| a.figures.get(*b))
         .map(|fig| {
-            let mut cells = vec![text(fig.basis.words())];
+            let name = if fig.basis == Basis::PerTotalWagered { "element of risk".to_string() } else { format!("house edge {}", fig.basis.words()) };
+            let mut cells = vec![text(fig.basis.words()), text(name)];
             cells.extend(percent_pair(fig.house_edge.as_ref()));
             cells.extend(percent_pair(fig.payback.as_ref()));
             cells
         })
         .collect();
-    s.table("Bases", Some("House edge and payback on every basis (per total wagered: the element of risk)"), &["Basis", "House edge", "House edge (exact)", "Payback", "Payback (exact)"], body, f)?;
+    s.table("Bases", Some("House edge and payback on every basis (per total wagered: the element of risk)"), &["Basis", "Name", "House edge", "House edge (exact)", "Payback", "Payback (exact)"], body, f)?;
 
     let sd = |t: &str| t.parse::<f64>().map_or(Cell::Empty, Cell::Float);
     let row = |label: &str, cells: [Cell; 2]| -> Vec<Cell> { std::iter::once(text(label)).chain(cells).collect() };
