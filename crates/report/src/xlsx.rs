@@ -91,15 +91,16 @@ pub fn workbook_with_provenance(report: &Report, provenance: &[(String, String)]
     book.save_to_buffer()
 }
 
-/// The provenance of the report as a sheet of (key, value) rows: the hook for the report's
-/// provenance record, which has no data of its own here.
+/// The provenance of the report as a sheet of (field, value) rows, as `provenance.csv` has
+/// them (the provenance record's `rows()`); the caller passes them, so this view needs nothing
+/// of the record's shape.
 pub fn provenance_sheet(rows: &[(String, String)], f: &Formats) -> Result<Worksheet, XlsxError> {
     let mut s = SheetWriter::new("Provenance", 0)?;
     s.heading("Provenance of the report", f)?;
     s.links(&[Cell::Sheet("Summary".into(), "Summary".into())], f)?;
     s.freeze()?;
     let body = rows.iter().map(|(k, v)| vec![Cell::Text(k.clone()), Cell::Text(v.clone())]).collect();
-    s.table("Provenance", None, &["Key", "Value"], body, f)?;
+    s.table("Provenance", None, &["Field", "Value"], body, f)?;
     s.finish()
 }
 
