@@ -501,7 +501,8 @@ fn hostile_text_in_a_tables_file_reaches_no_export_as_a_formula() {
             line["hand"] = (*label).into();
         }
     }
-    bonus["paytables"][0]["notes"] = serde_json::json!([hostile[3].1]);
+    // A note longer than a cell may hold (32,767 UTF-16 units): cut, saying so, not a failure.
+    bonus["paytables"][0]["notes"] = serde_json::json!([hostile[3].1, "é".repeat(40_000)]);
     bonus["published"][0]["quote"] = hostile[4].1.into();
     std::fs::write(tables.join("over-under.json"), doc.to_string()).unwrap();
     let out = scratch.join("report");
@@ -546,6 +547,8 @@ fn hostile_text_in_a_tables_file_reaches_no_export_as_a_formula() {
     for (_, h) in &hostile {
         assert!(texts.iter().any(|t| t.contains(&format!("'{h}"))), "{h:?} is not in the workbook, defused");
     }
+    let long: Vec<&String> = texts.iter().filter(|t| t.starts_with("éé")).collect();
+    assert!(!long.is_empty() && long.iter().all(|t| t.encode_utf16().count() <= 32_767 && t.ends_with("(cut: 40000 characters; the whole text is in report.json)")), "the long note is not cut to a cell");
     // Signed figures stay numbers (the losing outcomes' net and return), and their exact
     // fractions beside them stay unprefixed.
     assert!(negative_numbers > 0, "no negative number cell");

@@ -30,7 +30,8 @@
 //! Text is written as text (`write_string`), never as a formula; and text that a spreadsheet
 //! would take for one when the cell is edited or the sheet saved as CSV (it begins with `=`,
 //! `+`, `-`, `@`, a tab or a carriage return and is not a number) is defused with a leading
-//! `'`, as in the CSV files (`format::defused`).
+//! `'`, as in the CSV files (`format::defused`); a text over Excel's 32,767 characters is cut,
+//! saying so.
 
 use std::collections::HashMap;
 
@@ -188,6 +189,21 @@ fn decimal_pair(e: &Exact) -> [Cell; 2] {
     [Cell::Decimal(e.value().clone()), exact(e)]
 }
 
+/// Excel's limit on the text of a cell, in UTF-16 units.
+const TEXT_LIMIT: usize = 32_767;
+
+/// Text as a cell holds it: defused ([`defused`]), and cut to Excel's limit where longer (a
+/// tables file may hold a note of any length; the whole text stays in `report.json`), rather
+/// than failing the whole workbook.
+fn cell_text(t: &str) -> std::borrow::Cow<'_, str> {
+    let t = defused(t);
+    if width_of(&t) <= TEXT_LIMIT {
+        return t;
+    }
+    let tail = format!(" … (cut: {} characters; the whole text is in report.json)", t.chars().count());
+    format!("{}{tail}", truncate(&t, TEXT_LIMIT - width_of(&tail))).into()
+}
+
 /// A sheet being written: the next free row, and the widest content of each column.
 struct SheetWriter {
     ws: Worksheet,
@@ -221,7 +237,7 @@ impl SheetWriter {
         let w = match cell {
             Cell::Empty => 0,
             Cell::Text(t) => {
-                let t = defused(t);
+                let t = cell_text(t);
                 self.ws.write_string(row, col, &*t)?;
                 width_of(&t)
             }
@@ -262,12 +278,12 @@ impl SheetWriter {
                 format!("{x:.1}").len() * 4 / 3 + 1
             }
             Cell::Page(path, t) => {
-                let t = defused(t);
+                let t = cell_text(t);
                 self.ws.write_url_with_format(row, col, Url::new(format!("file:///{path}")).set_text(&*t), &f.link)?;
                 width_of(&t)
             }
             Cell::Sheet(name, t) => {
-                let t = defused(t);
+                let t = cell_text(t);
                 self.ws.write_url_with_format(row, col, Url::new(format!("internal:'{}'!A1", name.replace('\'', "''"))).set_text(&*t), &f.link)?;
                 width_of(&t)
             }
@@ -278,7 +294,7 @@ impl SheetWriter {
 
     /// The sheet's title, in the first row.
     fn heading(&mut self, t: &str, f: &Formats) -> Result<(), XlsxError> {
-        self.ws.write_string_with_format(self.row, 0, defused(t), &f.title)?;
+        self.ws.write_string_with_format(self.row, 0, cell_text(t), &f.title)?;
         self.ws.set_row_height(self.row, 20)?;
         self.row += 1;
         Ok(())
@@ -301,7 +317,7 @@ impl SheetWriter {
 
     /// A line of text (a note).
     fn line(&mut self, t: &str) -> Result<(), XlsxError> {
-        self.ws.write_string(self.row, 0, defused(t))?;
+        self.ws.write_string(self.row, 0, cell_text(t))?;
         self.row += 1;
         Ok(())
     }
@@ -317,7 +333,7 @@ impl SheetWriter {
             return Ok(());
         }
         if let Some(c) = caption {
-            self.ws.write_string_with_format(self.row, 0, defused(c), &f.caption)?;
+            self.ws.write_string_with_format(self.row, 0, cell_text(c), &f.caption)?;
             self.row += 1;
         }
         let first = self.row;
@@ -326,7 +342,7 @@ impl SheetWriter {
                 self.put(first + 1 + r as u32, c as u16, cell, f)?;
             }
         }
-        let columns: Vec<TableColumn> = header.iter().map(|h| TableColumn::new().set_header(defused(h))).collect();
+        let columns: Vec<TableColumn> = header.iter().map(|h| TableColumn::new().set_header(cell_text(h))).collect();
         for (c, h) in header.iter().enumerate() {
             // The header and its filter button.
             self.widen(c as u16, width_of(h) + 3);
