@@ -9,8 +9,8 @@
 //! - One sheet per solved main game (per reading, and per paytable where the strategy plays
 //!   one): its figures on every basis, the assumptions, the published figures, the outcomes,
 //!   and the strategy (every decision with the value of every play).
-//! - A key-value sheet ([`provenance_sheet`]) for the provenance of the report, where the
-//!   caller has it.
+//! - `Provenance`: (field, value) rows after the Summary, where the caller passes them
+//!   ([`workbook_with_provenance`]).
 //!
 //! Cells are typed by what they hold, one unit for each kind everywhere:
 //! - a count (combinations, deals, the cycle) is a number cell while it is below 10^15, which
@@ -95,7 +95,7 @@ pub fn workbook_with_provenance(report: &Report, provenance: &[(String, String)]
 /// The provenance of the report as a sheet of (field, value) rows, as `provenance.csv` has
 /// them (the provenance record's `rows()`); the caller passes them, so this view needs nothing
 /// of the record's shape.
-pub fn provenance_sheet(rows: &[(String, String)], f: &Formats) -> Result<Worksheet, XlsxError> {
+fn provenance_sheet(rows: &[(String, String)], f: &Formats) -> Result<Worksheet, XlsxError> {
     let mut s = SheetWriter::new("Provenance", 0)?;
     s.heading("Provenance of the report", f)?;
     s.links(&[Cell::Sheet("Summary".into(), "Summary".into())], f)?;
@@ -109,7 +109,7 @@ pub fn provenance_sheet(rows: &[(String, String)], f: &Formats) -> Result<Worksh
 // Cells and formats.
 
 /// The formats of the workbook, made once.
-pub struct Formats {
+struct Formats {
     title: Format,
     caption: Format,
     percent: Format,
