@@ -759,8 +759,10 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-// Every text cell defused and quoted in one place.
-use crate::format::csv_cell;
+/// A CSV cell: defused and quoted where needed (`format::csv_cell`, the one rule of every CSV).
+pub(crate) fn csv_cell(t: &str) -> String {
+    crate::format::csv_cell(t)
+}
 
 /// One CSV per reading and paytable: (file name suffix, contents).
 pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {

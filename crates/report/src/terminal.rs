@@ -10,7 +10,12 @@ use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::{Assumption, Basis, Exact, Figures};
 use parsheet_paytable::{fraction, Decimal};
 
-use crate::format::{csv_cell, pct};
+use crate::format::pct;
+
+/// A CSV cell: defused and quoted where needed (`format::csv_cell`, the one rule of every CSV).
+fn quoted(t: &str) -> String {
+    crate::format::csv_cell(t)
+}
 
 /// The assumptions of a record, one line.
 pub fn assumptions_line(said: &[Assumption]) -> String {
@@ -30,7 +35,7 @@ fn changed_columns(paytable: &str, changed: &[parsheet_app::pays::Changed]) -> S
         return String::new();
     }
     let lines: Vec<String> = changed.iter().map(|c| format!("{} {} (was {})", c.outcome, c.pays, c.was.as_deref().unwrap_or("no line"))).collect();
-    format!(",{},{}", csv_cell(paytable), csv_cell(&lines.join("; ")))
+    format!(",{},{}", quoted(paytable), quoted(&lines.join("; ")))
 }
 
 /// The figures of a record in words, one line per basis: "house edge per Ante 3.467376% =
@@ -102,8 +107,8 @@ pub fn wager_csv(a: &WagerAnalysis) -> String {
     for r in &a.outcomes {
         out += &format!(
             "{},{},{},{},{},{},{}{changed}\n",
-            csv_cell(&r.outcome),
-            csv_cell(&r.pays),
+            quoted(&r.outcome),
+            quoted(&r.pays),
             r.combinations.0,
             fraction(r.probability.value()),
             fraction(r.contribution.value()),
@@ -171,7 +176,7 @@ pub fn main_csv(x: &MainGameAnalysis) -> String {
     out += if changed.is_empty() { "\n" } else { ",paytable,changed_lines\n" };
     for o in &x.outcomes {
         let (p, r) = (o.probability.value(), o.contribution.value());
-        out += &format!("{},{},{},{},{},{},{}{changed}\n", csv_cell(&o.outcome), fraction(o.net.value()), o.combinations.0, fraction(p), fraction(r), Decimal(p).with_places(12), Decimal(r).with_places(12));
+        out += &format!("{},{},{},{},{},{},{}{changed}\n", quoted(&o.outcome), fraction(o.net.value()), o.combinations.0, fraction(p), fraction(r), Decimal(p).with_places(12), Decimal(r).with_places(12));
     }
     out
 }
@@ -240,7 +245,7 @@ pub fn progressive_text(m: &ProgressiveAnalysis) -> String {
 /// `verify`: one row per check, as CSV (quoted where needed) or a Markdown table.
 pub fn checks_rows(checks: &[Check], markdown: bool) -> String {
     let head = ["game", "wager", "paytable", "reading", "figure", "basis", "published", "computed_percent", "computed", "status", "misprint_corrected", "detail"];
-    let cell = |t: &str| if markdown { t.replace('|', "\\|") } else { csv_cell(t) };
+    let cell = |t: &str| if markdown { t.replace('|', "\\|") } else { quoted(t) };
     let line = |cells: Vec<String>| {
         let cells: Vec<String> = cells.iter().map(|c| cell(c)).collect();
         if markdown {
