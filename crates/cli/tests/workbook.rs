@@ -1,10 +1,15 @@
-//! `report.xlsx` read back with calamine (an independent reader): every exact figure of
-//! `report.json` is there as the same text, and every decimal beside it is the exact value to
-//! within half the last place of the double it is stored as.
+//! `report.xlsx` read back with calamine (an independent reader) and checked against
+//! `report.json` (the record every view renders) and against facts known without either:
+//! every count is a number cell below 10^15 and exact text from there (Excel keeps 15
+//! significant digits), every fraction a number cell with a percent format holding the double
+//! nearest the exact value, the outcomes of a sheet add up to its cycle, the main games' cycles
+//! are the binomial products of their deals, sheet names follow Excel's rules, every summary
+//! row links to a page that exists and to its sheet, and every sheet keeps its top rows frozen.
 
 mod common;
 
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use num_bigint::BigInt;
@@ -16,7 +21,8 @@ fn exact(text: &str) -> BigRational {
     BigRational::new(n.parse::<BigInt>().unwrap(), d.parse::<BigInt>().unwrap())
 }
 
-/// Whether the double `x` is `r` to within half a unit in its last place.
+/// Whether the double `x` is `r` to within half a unit in its last place: the double nearest
+/// `r`, or a tie.
 fn within_half_ulp(x: f64, r: &BigRational) -> bool {
     let a = x.abs();
     let next = f64::from_bits(a.to_bits() + 1);
@@ -26,112 +32,526 @@ fn within_half_ulp(x: f64, r: &BigRational) -> bool {
     diff * BigRational::from_integer(2.into()) <= ulp
 }
 
-fn text(cell: Option<&Data>) -> String {
-    match cell {
-        Some(Data::String(s)) => s.clone(),
-        Some(Data::Empty) | None => String::new(),
-        Some(other) => panic!("expected a text cell, found {other:?}"),
+fn binomial(n: u128, k: u128) -> u128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// A table of the workbook as read back: its header, its cells and the number format of each.
+struct Tab {
+    columns: Vec<String>,
+    rows: Vec<Vec<Data>>,
+    formats: Vec<Vec<String>>,
+}
+
+impl Tab {
+    fn col(&self, name: &str) -> usize {
+        self.columns.iter().position(|c| c == name).unwrap_or_else(|| panic!("no column {name:?} in {:?}", self.columns))
+    }
+
+    fn text(&self, row: usize, name: &str) -> String {
+        match &self.rows[row][self.col(name)] {
+            Data::String(s) => s.clone(),
+            Data::Empty => String::new(),
+            other => panic!("{name}: expected text, found {other:?}"),
+        }
     }
 }
 
-fn number(cell: Option<&Data>) -> f64 {
-    match cell {
-        Some(Data::Float(f)) => *f,
-        Some(Data::Int(i)) => *i as f64,
-        other => panic!("expected a number cell, found {other:?}"),
+/// What the checks saw, so a test can say it saw enough.
+#[derive(Default, Debug)]
+struct Seen {
+    count_numbers: usize,
+    count_texts: usize,
+    percents: usize,
+    decimals: usize,
+    published: usize,
+    decisions: usize,
+    sheets: usize,
+}
+
+struct Book {
+    xlsx: Xlsx<std::io::BufReader<std::fs::File>>,
+    path: PathBuf,
+    seen: Seen,
+}
+
+impl Book {
+    fn open(path: &Path) -> Book {
+        let mut xlsx: Xlsx<_> = open_workbook(path).unwrap();
+        xlsx.load_tables().unwrap();
+        Book { xlsx, path: path.to_path_buf(), seen: Seen::default() }
+    }
+
+    /// The table of `sheet` whose name starts with `kind` (`Outcomes`, `Published`, …).
+    fn table(&mut self, sheet: &str, kind: &str) -> Option<Tab> {
+        let names: Vec<String> = self.xlsx.table_names_in_sheet(sheet).into_iter().cloned().collect();
+        let name = names.into_iter().find(|n| n == kind || n.starts_with(&format!("{kind}_")))?;
+        let t = self.xlsx.table_by_name(&name).unwrap();
+        let styles = self.xlsx.worksheet_style(sheet).unwrap();
+        let start = t.data().start().unwrap();
+        let rows: Vec<Vec<Data>> = t.data().rows().map(|r| r.to_vec()).collect();
+        let formats = (0..rows.len())
+            .map(|r| {
+                (0..t.columns().len())
+                    .map(|c| styles.get((start.0 + r as u32, start.1 + c as u32)).and_then(|s| s.number_format.as_ref()).map_or("General".to_string(), |f| f.format_code.clone()))
+                    .collect()
+            })
+            .collect();
+        Some(Tab { columns: t.columns().to_vec(), rows, formats })
+    }
+
+    /// A count: a number cell with a thousands format below 10^15, else its exact digits as text.
+    fn count(&mut self, t: &Tab, row: usize, col: &str, expected: u128, what: &str) {
+        let c = t.col(col);
+        if expected < 1_000_000_000_000_000 {
+            assert_eq!(t.rows[row][c], Data::Float(expected as f64), "{what}: {col} is the number {expected}");
+            assert_eq!(t.formats[row][c], "#,##0", "{what}: {col}'s format");
+            self.seen.count_numbers += 1;
+        } else {
+            assert_eq!(t.rows[row][c], Data::String(expected.to_string()), "{what}: {col} is the text {expected}");
+            self.seen.count_texts += 1;
+        }
+    }
+
+    /// A fraction: a number cell with a percent format, the double nearest `expected`; and, in
+    /// the column `<col> (exact)`, `expected` as text.
+    fn percent(&mut self, t: &Tab, row: usize, col: &str, expected: &str, what: &str) {
+        let c = t.col(col);
+        let Data::Float(x) = t.rows[row][c] else { panic!("{what}: {col} is {:?}, not a number", t.rows[row][c]) };
+        assert!(within_half_ulp(x, &exact(expected)), "{what}: {col} {x} is not {expected}");
+        let format = &t.formats[row][c];
+        assert!(format.starts_with("0.0000") && format.ends_with('%'), "{what}: {col}'s format {format:?} is not a percent");
+        assert_eq!(t.text(row, &format!("{col} (exact)")), expected, "{what}: {col} (exact)");
+        self.seen.percents += 1;
+    }
+
+    /// An amount in units of a wager: a number cell with six places, `expected` as text beside.
+    fn decimal(&mut self, t: &Tab, row: usize, col: &str, exact_col: &str, expected: &str, what: &str) {
+        let c = t.col(col);
+        let Data::Float(x) = t.rows[row][c] else { panic!("{what}: {col} is {:?}, not a number", t.rows[row][c]) };
+        assert!(within_half_ulp(x, &exact(expected)), "{what}: {col} {x} is not {expected}");
+        assert_eq!(t.formats[row][c], "0.000000", "{what}: {col}'s format");
+        assert_eq!(t.text(row, exact_col), expected, "{what}: {exact_col}");
+        self.seen.decimals += 1;
+    }
+
+    /// The sheet XML of `sheet` (calamine does not read panes or column widths).
+    fn sheet_xml(&mut self, sheet: &str) -> String {
+        let index = self.xlsx.sheet_names().iter().position(|n| n == sheet).unwrap() + 1;
+        let mut zip = zip::ZipArchive::new(std::fs::File::open(&self.path).unwrap()).unwrap();
+        let mut xml = String::new();
+        zip.by_name(&format!("xl/worksheets/sheet{index}.xml")).unwrap().read_to_string(&mut xml).unwrap();
+        xml
     }
 }
 
-/// The exact text in column `col` equals `expected`, and column `col + 1` holds it as a double.
-fn check_pair(row: &[Data], col: usize, expected: &str, what: &str, checked: &mut usize) {
-    assert_eq!(text(row.get(col)), expected, "{what}: exact text");
-    let x = number(row.get(col + 1));
-    assert!(within_half_ulp(x, &exact(expected)), "{what}: {x} is not {expected} to within half an ulp");
-    *checked += 1;
+fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or_else(|| panic!("{key} is not a string in {v}"))
+}
+
+fn count_of(v: &Value) -> u128 {
+    v.as_str().unwrap().parse().unwrap()
+}
+
+/// The figure of `record` on `basis`.
+fn figure<'a>(record: &'a Value, basis: &str) -> &'a Value {
+    record["figures"].as_array().unwrap().iter().find(|f| f["basis"] == basis).unwrap_or_else(|| panic!("no {basis} figure"))
+}
+
+/// The checks of `wager`'s published figures that a sheet shows, each with its figure.
+fn checks<'a>(wager: &'a Value, keep: impl Fn(&Value) -> bool) -> Vec<(&'a Value, &'a Value)> {
+    wager["published"].as_array().unwrap().iter().flat_map(|p| p["checks"].as_array().unwrap().iter().map(move |c| (p, c))).filter(|(_, c)| keep(c)).collect()
+}
+
+/// The published figures of a sheet: one row per check, in order, with its status, computed
+/// value and deviation.
+fn check_published(book: &mut Book, sheet: &str, expected: &[(&Value, &Value)]) {
+    let Some(t) = book.table(sheet, "Published") else {
+        assert!(expected.is_empty(), "{sheet}: {} checks and no Published table", expected.len());
+        return;
+    };
+    assert_eq!(t.rows.len(), expected.len(), "{sheet}: one row per check");
+    for (i, (p, c)) in expected.iter().enumerate() {
+        let what = format!("{sheet} check {i}");
+        assert_eq!(t.text(i, "Printed"), str_of(p, "printed"), "{what}: the figure as published");
+        assert_eq!(t.text(i, "Value checked"), str_of(c, "published"), "{what}");
+        assert_eq!(t.text(i, "Status"), str_of(c, "status"), "{what}: the record's status id");
+        assert_eq!(t.text(i, "Detail"), str_of(c, "detail"), "{what}");
+        let explanations: Vec<&str> = c["explanations"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+        assert_eq!(t.text(i, "Explanations"), explanations.join("; "), "{what}");
+        for (col, key) in [("Computed", "computed"), ("Deviation", "deviation")] {
+            match c[key].as_str() {
+                Some(v) => book.percent(&t, i, col, v, &what),
+                None => assert_eq!(t.rows[i][t.col(col)], Data::Empty, "{what}: no {key}"),
+            }
+        }
+        book.seen.published += 1;
+    }
+}
+
+/// A side bet's paytable sheet against its wager's records.
+fn check_paytable_sheet(book: &mut Book, sheet: &str, wager: &Value, id: &str) {
+    let figures = book.table(sheet, "Figures").unwrap();
+    let outcomes = book.table(sheet, "Outcomes").unwrap();
+    let readings: Vec<&Value> = wager["sheets"].as_array().unwrap().iter().collect();
+    assert_eq!(figures.rows.len(), readings.len(), "{sheet}: one figures row per reading");
+    let mut o = 0;
+    for (i, r) in readings.iter().enumerate() {
+        let reading = r["reading"].as_str().unwrap_or("");
+        let what = format!("{sheet} {reading}");
+        assert_eq!(figures.text(i, "Reading"), reading, "{what}");
+        let cycle = count_of(&r["cycle"]);
+        book.count(&figures, i, "Cycle", cycle, &what);
+        let t = r["paytables"].as_array().unwrap().iter().find(|t| t["id"] == id).unwrap();
+        let a = &t["analysis"];
+        if !a.is_null() {
+            for (col, v) in [("House edge", &a["house_edge"]), ("Payback", &a["payback"]), ("Hit frequency", &a["hit_frequency"])] {
+                if let Some(v) = v.as_str() {
+                    book.percent(&figures, i, col, v, &what);
+                }
+            }
+            if let Some(v) = a["variance"].as_str() {
+                book.decimal(&figures, i, "Variance", "Variance (exact)", v, &what);
+            }
+        }
+        // Every deal falls in exactly one outcome: the combinations add up to the cycle, and
+        // each probability is its combinations over the cycle.
+        let mut total = 0u128;
+        for out in r["outcomes"].as_array().unwrap() {
+            let what = format!("{what} {}", str_of(out, "outcome"));
+            assert_eq!(outcomes.text(o, "Reading"), reading, "{what}");
+            assert_eq!(outcomes.text(o, "Outcome"), str_of(out, "outcome"), "{what}");
+            let n = count_of(&out["combinations"]);
+            book.count(&outcomes, o, "Combinations", n, &what);
+            let p = BigRational::new(n.into(), cycle.into());
+            assert_eq!(exact(&outcomes.text(o, "Probability (exact)")), p, "{what}: probability is combinations over cycle");
+            book.percent(&outcomes, o, "Probability", str_of(out, "probability"), &what);
+            if let Some(line) = a["outcomes"].as_array().and_then(|ls| ls.iter().find(|l| l["outcome"] == out["outcome"])) {
+                assert_eq!(outcomes.text(o, "Pays"), str_of(line, "pays"), "{what}");
+                book.percent(&outcomes, o, "Return", str_of(line, "return"), &what);
+            }
+            total += n;
+            o += 1;
+        }
+        assert_eq!(total, cycle, "{what}: the outcomes add up to the cycle");
+    }
+    assert_eq!(o, outcomes.rows.len(), "{sheet}: no other outcome rows");
+    check_published(book, sheet, &checks(wager, |c| c["paytable"] == id || c["paytable"] == "all"));
+}
+
+/// A main game's sheet against its strategy record.
+fn check_main_sheet(book: &mut Book, sheet: &str, wager: &Value, record: &Value) {
+    let what = sheet.to_string();
+    let bases = book.table(sheet, "Bases").unwrap();
+    let names = ["per Ante", "per initial wager", "per total wagered"];
+    assert_eq!((0..bases.rows.len()).map(|i| bases.text(i, "Basis")).collect::<Vec<_>>(), names, "{what}: every basis");
+    assert_eq!(bases.text(2, "Name"), "element of risk", "{what}: the house edge per total wagered is the element of risk");
+    for (i, basis) in ["per-ante", "per-initial-wager", "per-total-wagered"].iter().enumerate() {
+        let f = figure(record, basis);
+        book.percent(&bases, i, "House edge", str_of(f, "house_edge"), &what);
+        book.percent(&bases, i, "Payback", str_of(f, "payback"), &what);
+    }
+    let figures = book.table(sheet, "Figures").unwrap();
+    let row = |label: &str| (0..figures.rows.len()).find(|&i| figures.text(i, "Figure") == label).unwrap_or_else(|| panic!("{what}: no {label} row"));
+    let cycle = count_of(&record["cycle"]);
+    book.count(&figures, row("Deals (cycle)"), "Value", cycle, &what);
+    let r = row("Hit frequency (net > 0)");
+    let Data::Float(x) = figures.rows[r][1] else { panic!("{what}: hit frequency is not a number") };
+    assert!(within_half_ulp(x, &exact(str_of(record, "hit_frequency"))) && figures.formats[r][1].ends_with('%'), "{what}: hit frequency");
+    for (label, key) in [("Variance per Ante", "variance_per_ante"), ("Variance per initial wager", "variance_per_initial_wager"), ("Average total wager (Antes)", "average_wager")] {
+        book.decimal(&figures, row(label), "Value", "Exact", str_of(record, key), &format!("{what} {label}"));
+    }
+    for (label, key) in [("Standard deviation per Ante", "standard_deviation_per_ante"), ("Standard deviation per initial wager", "standard_deviation_per_initial_wager")] {
+        assert_eq!(figures.rows[row(label)][1], Data::Float(str_of(record, key).parse().unwrap()), "{what}: {label}");
+    }
+    let outcomes = book.table(sheet, "Outcomes").unwrap();
+    let mut total = 0;
+    for (i, o) in record["outcomes"].as_array().unwrap().iter().enumerate() {
+        let what = format!("{what} {}", str_of(o, "outcome"));
+        assert_eq!(outcomes.text(i, "Outcome"), str_of(o, "outcome"), "{what}");
+        let n = count_of(&o["combinations"]);
+        book.count(&outcomes, i, "Combinations", n, &what);
+        book.decimal(&outcomes, i, "Net (Antes)", "Net (exact)", str_of(o, "net"), &what);
+        book.percent(&outcomes, i, "Probability", str_of(o, "probability"), &what);
+        total += n;
+    }
+    assert_eq!(total, cycle, "{what}: the outcomes add up to the cycle");
+    let strategy = book.table(sheet, "Strategy").unwrap();
+    let decisions = record["decisions"].as_array().unwrap();
+    assert_eq!(strategy.rows.len(), decisions.len(), "{what}: one row per decision");
+    for (i, d) in decisions.iter().enumerate() {
+        let what = format!("{what} {}", str_of(d, "situation"));
+        assert_eq!(strategy.text(i, "Situation"), str_of(d, "situation"), "{what}");
+        assert_eq!(strategy.text(i, "Play"), str_of(d, "play"), "{what}");
+        book.count(&strategy, i, "Deals", count_of(&d["deals"]), &what);
+        for o in d["options"].as_array().unwrap() {
+            let play = str_of(o, "play");
+            book.decimal(&strategy, i, &format!("EV {play}"), &format!("EV {play} (exact)"), str_of(o, "expected_net"), &what);
+        }
+        book.seen.decisions += 1;
+    }
+    let reading = str_of(record, "reading");
+    let table = record["paytable"].as_str();
+    check_published(book, sheet, &checks(wager, |c| c["reading"] == reading && (c["paytable"] == "all" || table.is_none_or(|t| c["paytable"] == t))));
+}
+
+/// The page a sheet's first link names, relative to the report.
+fn page_of(book: &mut Book, sheet: &str) -> String {
+    let links = book.xlsx.hyperlinks_by_sheet_name(sheet).unwrap();
+    let first = links.iter().find(|l| l.range.start == (1, 0)).unwrap_or_else(|| panic!("{sheet}: no page link under the title"));
+    first.target.clone().unwrap()
+}
+
+/// Every check of the workbook of the report in `out`.
+fn check_workbook(out: &Path) -> Seen {
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let mut book = Book::open(&out.join("report.xlsx"));
+    let names = book.xlsx.sheet_names().to_vec();
+    assert_eq!(names[0], "Summary");
+
+    // Names Excel accepts: at most 31 UTF-16 units, none of []:*?/\, no apostrophe at either
+    // end, unique without regard to case.
+    let mut lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    for n in &names {
+        assert!(!n.is_empty() && n.encode_utf16().count() <= 31, "{n:?}: too long");
+        assert!(!n.contains(['[', ']', ':', '*', '?', '/', '\\']) && !n.starts_with('\'') && !n.ends_with('\''), "{n:?}: a character Excel refuses");
+    }
+    lower.sort();
+    lower.dedup();
+    assert_eq!(lower.len(), names.len(), "sheet names are unique: {names:?}");
+
+    // Every sheet keeps its top rows in view, and its columns have widths; every table filters.
+    for n in &names {
+        let xml = book.sheet_xml(n);
+        assert!(xml.contains("state=\"frozen\""), "{n}: no frozen pane");
+        assert!(xml.contains("customWidth=\"1\""), "{n}: no column widths");
+    }
+    assert!(book.sheet_xml("Summary").contains("<pane ySplit=\"1\" topLeftCell=\"A2\""), "the Summary's header row is frozen");
+    // Every table (an Excel table per block of rows) has its filter buttons.
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(out.join("report.xlsx")).unwrap()).unwrap();
+    let tables: Vec<String> = (0..zip.len()).map(|i| zip.by_index(i).unwrap().name().unwrap().to_string()).filter(|f| f.starts_with("xl/tables/")).collect();
+    assert!(tables.len() >= names.len(), "{} tables for {} sheets", tables.len(), names.len());
+    for t in &tables {
+        let mut xml = String::new();
+        zip.by_name(t).unwrap().read_to_string(&mut xml).unwrap();
+        assert!(xml.contains("<autoFilter ref="), "{t}: no filter");
+    }
+
+    // The Summary: every row links to its sheet and to a page that exists.
+    let summary = book.table("Summary", "Summary").unwrap();
+    let links = book.xlsx.hyperlinks_by_sheet_name("Summary").unwrap();
+    let (sheet_col, page_col) = (summary.col("Sheet") as u32, summary.col("Page") as u32);
+    for r in 0..summary.rows.len() {
+        let row = r as u32 + 1;
+        let page = links.iter().find(|l| l.range.start == (row, page_col)).unwrap_or_else(|| panic!("summary row {row}: no page link"));
+        let target = page.target.as_deref().unwrap();
+        assert!(!target.starts_with('/') && !target.contains("://"), "summary row {row}: {target} is not relative");
+        assert!(out.join(target).is_file(), "summary row {row}: {target} does not exist");
+        let sheet = links.iter().find(|l| l.range.start == (row, sheet_col)).unwrap_or_else(|| panic!("summary row {row}: no sheet link"));
+        let location = sheet.location.as_deref().unwrap();
+        let name = location.trim_end_matches("!A1").trim_matches('\'');
+        assert!(names.iter().any(|n| n == name), "summary row {row}: {location} names no sheet");
+        for col in ["House edge", "Payback", "Hit frequency"] {
+            let v = summary.text(r, &format!("{col} (exact)"));
+            if v.is_empty() {
+                assert_eq!(summary.rows[r][summary.col(col)], Data::Empty, "summary row {row}: {col}");
+            } else {
+                book.percent(&summary, r, col, &v, &format!("summary row {row}"));
+            }
+        }
+    }
+
+    // Every other sheet against its record.
+    for name in &names[1..] {
+        if name == "Provenance" {
+            // Where the report carries its provenance: one row per field, date and build first.
+            let t = book.table(name, "Provenance").unwrap();
+            let fields: Vec<String> = (0..t.rows.len()).map(|i| t.text(i, "Field")).collect();
+            assert!(fields.iter().any(|k| k == "date") && fields.iter().any(|k| k == "build"), "provenance fields {fields:?}");
+            continue;
+        }
+        let page = page_of(&mut book, name);
+        assert!(out.join(&page).is_file(), "{name}: {page} does not exist");
+        let parts: Vec<&str> = page.trim_end_matches(".html").split('/').collect();
+        let game = report["games"].as_array().unwrap().iter().find(|g| g["game"] == parts[0]).unwrap();
+        let wager = game["wagers"].as_array().unwrap().iter().find(|w| w["id"] == parts[1]).unwrap();
+        let strategy_page = |s: &Value| {
+            let table = s["paytable"].as_str().filter(|t| *t != "default").map(|t| format!("-{t}")).unwrap_or_default();
+            format!("strategy-{}{table}", str_of(s, "reading"))
+        };
+        match wager["strategy"].as_array().unwrap().iter().find(|s| strategy_page(s) == parts[2]) {
+            Some(record) => check_main_sheet(&mut book, name, wager, record),
+            None => check_paytable_sheet(&mut book, name, wager, parts[2]),
+        }
+        book.seen.sheets += 1;
+    }
+    book.seen
+}
+
+fn report_of(name: &str, games: Option<&[&str]>) -> PathBuf {
+    let scratch = std::env::temp_dir().join(format!("parsheet-workbook-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let out = scratch.join("report");
+    let mut args = vec!["report".to_string(), "--out".into(), out.display().to_string()];
+    if let Some(games) = games {
+        let tables = scratch.join("tables");
+        std::fs::create_dir_all(&tables).unwrap();
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables");
+        for g in games {
+            std::fs::copy(src.join(format!("{g}.json")), tables.join(format!("{g}.json"))).unwrap();
+        }
+        args.extend(["--tables".into(), tables.display().to_string()]);
+    }
+    common::ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    out
 }
 
 #[test]
-fn the_workbook_holds_the_figures_of_the_json() {
-    let scratch = std::env::temp_dir().join(format!("parsheet-workbook-{}", std::process::id()));
+fn the_workbook_of_the_fast_games_types_every_cell() {
+    let out = report_of("fast", Some(&["over-under", "high-card-flush", "dj-wild", "saigon-5-card"]));
+    let seen = check_workbook(&out);
+    let names = Book::open(&out.join("report.xlsx")).xlsx.sheet_names().to_vec();
+    // Names in words: the game's title, the wager's title without "Wager", the paytable; the
+    // game's initials only where the words do not fit in 31 characters.
+    for expected in ["DJ Wild Trips Bonus DJWT-04", "High Card Flush Flush Bonus A", "HCF Straight Flush Bonus A", "Over-Under Bonus", "Over-Under Main loses", "Saigon 5 Card Bonus A", "DJ Wild Main"] {
+        assert!(names.iter().any(|n| n == expected), "no sheet {expected:?} in {names:?}");
+    }
+    // High Card Flush's main game deals 7 cards to the player and 7 of the other 45 to the
+    // dealer: C(52,7)·C(45,7) ≥ 10^15, so its cycle is text; DJ Wild's C(53,5)·C(48,5) is not.
+    let mut book = Book::open(&out.join("report.xlsx"));
+    let hcf = book.table("High Card Flush Main", "Figures").unwrap();
+    assert_eq!(hcf.rows[0][1], Data::String((binomial(52, 7) * binomial(45, 7)).to_string()));
+    let dj = book.table("DJ Wild Main", "Figures").unwrap();
+    assert_eq!(dj.rows[0][1], Data::Float((binomial(53, 5) * binomial(48, 5)) as f64));
+    let planned = names.iter().filter(|n| *n != "Summary" && *n != "Provenance").count();
+    assert!(seen.sheets == planned && seen.count_numbers > 500 && seen.count_texts >= 2 && seen.percents > 1000 && seen.published >= 30 && seen.decisions >= 50, "{seen:?}");
+    let _ = std::fs::remove_dir_all(out.parent().unwrap());
+}
+
+#[test]
+fn the_workbook_of_the_built_in_report() {
+    // Cheap where the tests' cache holds the heavy counts (the other report tests fill it).
+    let out = report_of("full", None);
+    let seen = check_workbook(&out);
+    let mut book = Book::open(&out.join("report.xlsx"));
+    // Face Up Pai Gow's main game: 7 of 53 cards to the player, 7 of the other 46 to the
+    // dealer, C(53,7)·C(46,7) ≥ 10^15 deals: text, exact.
+    let names = book.xlsx.sheet_names().to_vec();
+    let fupg = names.iter().find(|n| n.starts_with("Face Up Pai Gow Main")).unwrap_or_else(|| panic!("no Face Up Pai Gow main sheet in {names:?}"));
+    let figures = book.table(fupg, "Figures").unwrap();
+    assert_eq!(figures.rows[0][1], Data::String((binomial(53, 7) * binomial(46, 7)).to_string()));
+    assert!(seen.count_texts >= 4 && seen.published >= 100, "{seen:?}");
+    let _ = std::fs::remove_dir_all(out.parent().unwrap());
+}
+
+/// The fields of a CSV file's rows (RFC 4180: quoted fields may hold commas, quotes doubled).
+fn csv_fields(text: &str) -> Vec<Vec<String>> {
+    let mut rows = vec![];
+    let (mut row, mut field, mut quoted, mut chars) = (vec![], String::new(), false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\n') => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    rows
+}
+
+/// Whether a spreadsheet would run `text` as a formula: it begins with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return, and is not a number (a decimal, a percentage or an exact fraction).
+fn formula_like(text: &str) -> bool {
+    let number = |t: &str| t.trim_end_matches('%').parse::<f64>().is_ok() || t.split_once('/').is_some_and(|(n, d)| n.parse::<i128>().is_ok() && d.parse::<u128>().is_ok());
+    text.starts_with(['=', '+', '-', '@', '\t', '\r']) && !number(text)
+}
+
+#[test]
+fn hostile_text_in_a_tables_file_reaches_no_export_as_a_formula() {
+    // Ids are restricted to letters, digits, `-` and `_`, but may begin with `-`: `-A1` is a
+    // formula (minus cell A1) to a spreadsheet. Titles, hand labels, notes and quotes are free
+    // text (control characters, hence tab and CR, are refused at load).
+    let hostile = [
+        ("title", "=HYPERLINK(\"http://example.invalid/\",\"Over/Under\")"),
+        ("6-or-33", "+1+cmd|' /C calc'!A0"),
+        ("7-or-32", "@SUM(1+1)*cmd|' /C calc'!A0"),
+        ("note", "-2+3+cmd|' /C calc'!A0"),
+        ("quote", "=1+1"),
+    ];
+    let scratch = std::env::temp_dir().join(format!("parsheet-workbook-hostile-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     let tables = scratch.join("tables");
     std::fs::create_dir_all(&tables).unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables");
-    for g in ["over-under", "high-card-flush", "dj-wild"] {
-        std::fs::copy(src.join(format!("{g}.json")), tables.join(format!("{g}.json"))).unwrap();
+    let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables/over-under.json")).unwrap();
+    let mut doc: Value = serde_json::from_str(&src.replace("\"default\"", "\"-A1\"")).unwrap();
+    doc["title"] = hostile[0].1.into();
+    let bonus = &mut doc["wagers"][1];
+    for line in bonus["paytables"][0]["lines"].as_array_mut().unwrap() {
+        if let Some((_, label)) = hostile.iter().find(|(o, _)| line["outcome"] == *o) {
+            line["hand"] = (*label).into();
+        }
     }
+    // A note longer than a cell may hold (32,767 UTF-16 units): cut, saying so, not a failure.
+    bonus["paytables"][0]["notes"] = serde_json::json!([hostile[3].1, "é".repeat(40_000)]);
+    bonus["published"][0]["quote"] = hostile[4].1.into();
+    std::fs::write(tables.join("over-under.json"), doc.to_string()).unwrap();
     let out = scratch.join("report");
     common::ok(&["report", "--tables", tables.to_str().unwrap(), "--out", out.to_str().unwrap()]);
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
-    let mut book: Xlsx<_> = open_workbook(out.join("report.xlsx")).unwrap();
-    let names = book.sheet_names().to_vec();
-    assert_eq!(names[0], "Summary");
-    let mut checked = 0;
-    let mut wagers_seen = 0;
-    for name in &names[1..] {
-        let range = book.worksheet_range(name).unwrap();
-        let rows: Vec<&[Data]> = range.rows().collect();
-        let id = text(rows[0].first());
-        let (game, wager) = id.split_once(' ').unwrap();
-        let w = report["games"].as_array().unwrap().iter().find(|g| g["game"] == game).unwrap()["wagers"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|w| w["id"] == wager)
-            .unwrap_or_else(|| panic!("sheet {name} names {id}, which the JSON lacks"));
-        wagers_seen += 1;
-        let mut i = 1;
-        let mut blocks = 0;
-        while i < rows.len() {
-            let row = rows[i];
-            if text(row.first()) != "Paytable" {
-                i += 1;
-                continue;
-            }
-            blocks += 1;
-            let (table, reading) = (text(row.get(1)), text(row.get(3)));
-            let sheet = w["sheets"].as_array().unwrap().iter().find(|s| s["reading"].as_str().unwrap_or("") == reading).unwrap();
-            let t = sheet["paytables"].as_array().unwrap().iter().find(|t| t["id"] == table.as_str()).unwrap();
-            i += 2;
-            for o in sheet["outcomes"].as_array().unwrap() {
-                let row = rows[i];
-                let outcome = o["outcome"].as_str().unwrap();
-                let what = format!("{name} {table} {reading} {outcome}");
-                assert_eq!(text(row.get(1)), outcome, "{what}");
-                assert_eq!(text(row.get(2)), t["pays"][outcome].as_str().unwrap_or("loses"), "{what}: pays");
-                assert_eq!(text(row.get(3)), o["combinations"].as_str().unwrap(), "{what}: combinations");
-                check_pair(row, 4, o["probability"].as_str().unwrap(), &what, &mut checked);
-                if let Some(r) = t["returns"][outcome].as_str() {
-                    check_pair(row, 7, r, &what, &mut checked);
-                }
-                i += 1;
-            }
-            // Summary rows: label, then the exact text and the decimal.
-            while i < rows.len() && !text(rows[i].first()).is_empty() && text(rows[i].first()) != "Paytable" {
-                let label = text(rows[i].first());
-                let key = match label.as_str() {
-                    "House edge" => Some(&t["house_edge"]),
-                    "Payback" => Some(&t["payback"]),
-                    "Hit frequency" => Some(&t["hit_frequency"]),
-                    "Variance" => Some(&t["variance"]),
-                    "Long-run payback" => Some(&t["model"]["long_run"]),
-                    "Fixed pays' return" => Some(&t["model"]["fixed_return"]),
-                    "Payback per meter dollar" => Some(&t["model"]["per_meter_dollar"]),
-                    "Cycle" => {
-                        assert_eq!(text(rows[i].get(3)), sheet["cycle"].as_str().unwrap());
-                        None
-                    }
-                    _ => None,
-                };
-                if let Some(v) = key.and_then(Value::as_str) {
-                    check_pair(rows[i], 4, v, &format!("{name} {table} {reading} {label}"), &mut checked);
-                }
-                i += 1;
+
+    // Every CSV cell: no formula, and the hostile texts are there, defused.
+    let mut files = vec![out.join("summary.csv")];
+    files.extend(std::fs::read_dir(out.join("csv")).unwrap().map(|e| e.unwrap().path()));
+    let mut cells = vec![];
+    for f in &files {
+        cells.extend(csv_fields(&std::fs::read_to_string(f).unwrap()).into_iter().flatten());
+    }
+    let verify = common::ok(&["verify", "--tables", tables.to_str().unwrap(), "--format", "csv"]);
+    cells.extend(csv_fields(&verify).into_iter().flatten());
+    for c in &cells {
+        assert!(!formula_like(c), "a CSV cell a spreadsheet would run: {c:?}");
+    }
+    for expected in ["'-A1", "'+1+cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"] {
+        assert!(cells.iter().any(|c| c == expected), "no CSV cell {expected:?}");
+    }
+    // Numbers stay numbers: the losing outcome's return is a negative fraction, unprefixed.
+    assert!(cells.iter().any(|c| c.starts_with('-') && c.split_once('/').is_some_and(|(n, d)| n.parse::<i128>().is_ok() && d.parse::<u128>().is_ok())), "no negative fraction left as a number");
+
+    // Every text cell of every sheet: no formula; no cell holds a formula at all.
+    let mut book = Book::open(&out.join("report.xlsx"));
+    let (mut texts, mut negative_numbers) = (vec![], 0);
+    for name in book.xlsx.sheet_names().to_vec() {
+        let range = book.xlsx.worksheet_range(&name).unwrap();
+        for (_, _, d) in range.used_cells() {
+            match d {
+                Data::String(s) => texts.push(s.clone()),
+                Data::Float(x) if *x < 0.0 => negative_numbers += 1,
+                _ => {}
             }
         }
-        let expected: usize = w["sheets"].as_array().unwrap().iter().map(|s| s["paytables"].as_array().unwrap().len()).sum();
-        assert_eq!(blocks, expected, "{name}: one block per paytable and reading");
+        let formulas = book.xlsx.worksheet_formula(&name).unwrap();
+        assert!(formulas.used_cells().all(|(_, _, f)| f.is_empty()), "{name}: a formula cell");
     }
-    assert!(wagers_seen >= 6 && checked > 500, "{wagers_seen} sheets, {checked} figures checked");
+    for t in &texts {
+        assert!(!formula_like(t), "a workbook cell a spreadsheet would run when edited: {t:?}");
+    }
+    for (_, h) in &hostile {
+        assert!(texts.iter().any(|t| t.contains(&format!("'{h}"))), "{h:?} is not in the workbook, defused");
+    }
+    let long: Vec<&String> = texts.iter().filter(|t| t.starts_with("éé")).collect();
+    assert!(!long.is_empty() && long.iter().all(|t| t.encode_utf16().count() <= 32_767 && t.ends_with("(cut: 40000 characters; the whole text is in report.json)")), "the long note is not cut to a cell");
+    // Signed figures stay numbers (the losing outcomes' net and return), and their exact
+    // fractions beside them stay unprefixed.
+    assert!(negative_numbers > 0, "no negative number cell");
+    assert!(texts.iter().any(|t| t.starts_with('-') && t.split_once('/').is_some_and(|(n, d)| n.parse::<i128>().is_ok() && d.parse::<u128>().is_ok())), "no negative exact fraction");
     let _ = std::fs::remove_dir_all(&scratch);
 }

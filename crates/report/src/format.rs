@@ -46,6 +46,46 @@ pub fn md_code(t: &str) -> String {
     }
 }
 
+/// Text for a spreadsheet cell, defused: a text that begins with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return is a formula to Excel, LibreOffice and Sheets when a CSV is opened or a cell
+/// edited (`=HYPERLINK(...)` in a hand label of a user's tables file would run as one), so it
+/// gets a leading `'` (OWASP's CSV-injection rule), which the spreadsheet shows as text. A number
+/// stays as it is, so `-0.5`, `-1/20`, `+3` and `-12.5%` still read as numbers: exact fractions
+/// and signed counts are numbers, not formulas. Every CSV cell and every text cell of the
+/// workbook goes through here.
+pub fn defused(t: &str) -> std::borrow::Cow<'_, str> {
+    let trigger = t.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if trigger && !is_number(t) {
+        format!("'{t}").into()
+    } else {
+        t.into()
+    }
+}
+
+/// Whether `t` is a number as parsheet writes one: a sign, digits with at most one point, then
+/// optionally `/` and a denominator's digits (an exact fraction) or `%`.
+fn is_number(t: &str) -> bool {
+    let t = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let t = t.strip_suffix('%').unwrap_or(t);
+    let (n, d) = t.split_once('/').unwrap_or((t, "1"));
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let decimal = |s: &str| match s.split_once('.') {
+        Some((a, b)) => (digits(a) || a.is_empty()) && digits(b),
+        None => digits(s),
+    };
+    decimal(n) && digits(d)
+}
+
+/// A CSV cell: [`defused`], then quoted where it holds a comma, a quote or a line break.
+pub fn csv_cell(t: &str) -> String {
+    let t = defused(t);
+    if t.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", t.replace('"', "\"\""))
+    } else {
+        t.into_owned()
+    }
+}
+
 /// An exact number of the document: "n" or "n/d".
 pub fn ratio(text: &str) -> Option<BigRational> {
     let (n, d) = text.split_once('/').unwrap_or((text, "1"));
@@ -152,5 +192,21 @@ mod tests {
         assert_eq!(ratio("3/4"), Some(r(3, 4)));
         // σ = 1: (196)² = 38,416 rounds.
         assert!((rounds_within_a_point(1.0) - 38_416.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn spreadsheet_text_is_defused_and_numbers_stay_numbers() {
+        for hostile in ["=HYPERLINK(\"http://x\",\"y\")", "+1+cmd|' /C calc'!A0", "-2+3", "-A1", "@SUM(A1)", "\t=1", "\r=1", "-", "+", "=", "-1/-2", "--1", "-1.2.3", "-.", "-1/", "-%"] {
+            assert_eq!(defused(hostile), format!("'{hostile}"), "{hostile:?}");
+        }
+        for number in ["-0.5", "-1/20", "+3", "-12.5%", "-7", "-.5", "0", "12", ""] {
+            assert_eq!(defused(number), number, "{number:?}");
+        }
+        for text in ["Pair of aces", "6 or 33", "a=b", "'=already"] {
+            assert_eq!(defused(text), text);
+        }
+        assert_eq!(csv_cell("=1,2"), "\"'=1,2\"");
+        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_cell("-1/2"), "-1/2");
     }
 }

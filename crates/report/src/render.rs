@@ -789,12 +789,9 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-fn csv_cell(t: &str) -> String {
-    if t.contains([',', '"', '\n']) {
-        format!("\"{}\"", t.replace('"', "\"\""))
-    } else {
-        t.to_string()
-    }
+/// A CSV cell: defused and quoted where needed (`format::csv_cell`, the one rule of every CSV).
+pub(crate) fn csv_cell(t: &str) -> String {
+    crate::format::csv_cell(t)
 }
 
 /// One CSV per reading and paytable: (file name suffix, contents).

@@ -12,12 +12,9 @@ use parsheet_paytable::{fraction, Decimal};
 
 use crate::format::pct;
 
+/// A CSV cell: defused and quoted where needed (`format::csv_cell`, the one rule of every CSV).
 fn quoted(t: &str) -> String {
-    if t.contains([',', '"', '\n']) {
-        format!("\"{}\"", t.replace('"', "\"\""))
-    } else {
-        t.to_string()
-    }
+    crate::format::csv_cell(t)
 }
 
 /// The assumptions of a record, one line.

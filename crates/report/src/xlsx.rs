@@ -1,185 +1,858 @@
-//! `report.xlsx`: the comparison workbook. A `Summary` sheet (the rows of `summary.csv`), then
-//! one sheet per computed wager holding each paytable × reading as a block.
+//! `report.xlsx`: the workbook a test lab works in. It renders the report's records, as every
+//! view does, into cells a spreadsheet can sort, filter and compute with.
 //!
-//! Every exact figure is a text cell ("num/den") with its decimal beside it as a number cell,
-//! the double nearest the exact value, so a spreadsheet can compute and a reader can check.
-//! Block layout (the test reads it back this way): a row `Paytable | <id> | Reading | <id or
-//! empty>`, a header row, one row per outcome (A hand, B outcome id, C pays, D combinations,
-//! E probability exact, F probability, G 1 in N, H return exact, I return), then summary rows
-//! (A label, E exact, F decimal).
+//! - `Summary`: the summary rows (`rows::rows`, as `summary.csv` and the index), each with a
+//!   link to its sheet and to its HTML page.
+//! - One sheet per paytable of a side bet, named `<game> <wager> <paytable>` in words: its
+//!   figures under every reading, the assumptions, the published figures with their checks
+//!   (status, deviation, explanations) and the outcomes of every reading.
+//! - One sheet per solved main game (per reading, and per paytable where the strategy plays
+//!   one): its figures on every basis, the assumptions, the published figures, the outcomes,
+//!   and the strategy (every decision with the value of every play).
+//! - `Provenance`: (field, value) rows after the Summary, where the caller passes them
+//!   ([`workbook_with_provenance`]).
+//!
+//! Cells are typed by what they hold, one unit for each kind everywhere:
+//! - a count (combinations, deals, the cycle) is a number cell while it is below 10^15, which
+//!   Excel holds exactly (it keeps 15 significant digits); above, it is text with the exact
+//!   value, right-aligned like a number, so nothing is silently rounded;
+//! - a fraction of a wager (a probability, house edge, payback, hit frequency, return, a
+//!   deviation) is a number cell holding the double nearest the exact value with a percent
+//!   format (`0.0000%`; probabilities and per-outcome returns with more places, so a rare hand
+//!   is not 0.0000%), and the exact fraction is text in the next column;
+//! - an amount in units of a wager (a net result, a variance, an expected net, a wager size)
+//!   is a number with six places, the exact fraction beside it.
+//!
+//! Every table is an Excel table (its own header, filter buttons and banded rows); each sheet
+//! keeps its title and links frozen at the top (the Summary its header row), and its columns
+//! are as wide as their contents, within bounds. Links to pages are relative to the workbook
+//! (`<game>/<wager>/<paytable>.html`), as the pages lie beside it in the report directory.
+//! Text is written as text (`write_string`), never as a formula; and text that a spreadsheet
+//! would take for one when the cell is edited or the sheet saved as CSV (it begins with `=`,
+//! `+`, `-`, `@`, a tab or a carriage return and is not a number) is defused with a leading
+//! `'`, as in the CSV files (`format::defused`); a text over Excel's 32,767 characters is cut,
+//! saying so.
+
+use std::collections::HashMap;
 
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
-use parsheet_app::report::{GameSection, Report, WagerSection};
-use parsheet_app::{Basis, Exact};
-use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
+use num_traits::ToPrimitive;
+use parsheet_app::main_game::StrategyRecord;
+use parsheet_app::report::{CheckExplained, GameSection, Report, Sheet as ReadingSheet, SheetTable, WagerSection};
+use parsheet_app::{Basis, Exact, Source};
+use rust_xlsxwriter::{Color, Format, FormatAlign, Table, TableColumn, Url, Workbook, Worksheet, XlsxError};
 
-use crate::render::{hand, summary_cells, SUMMARY_HEADER};
+use crate::format::defused;
+use crate::render::hand;
+use crate::rows::{sheet_page, strategy_page, wager_page};
 
 /// The double nearest an exact value.
 pub fn nearest_f64(r: &BigRational) -> f64 {
     r.to_f64().unwrap_or(f64::NAN)
 }
 
-/// A sheet name for a wager: at most 31 characters, none of `[]:*?/\`, unique in the book.
-fn sheet_name(game: &str, wager: &str, taken: &mut Vec<String>) -> String {
-    let initials: String = game.split('-').filter_map(|p| p.chars().next()).collect();
-    let base: String = format!("{initials} {wager}").chars().filter(|c| !"[]:*?/\\".contains(*c)).take(28).collect();
-    let mut name = base.clone();
-    let mut n = 2;
-    while taken.iter().any(|t| t.eq_ignore_ascii_case(&name)) {
-        name = format!("{base} {n}");
-        n += 1;
-    }
-    taken.push(name.clone());
-    name
-}
+/// Integers from here up are text: Excel keeps 15 significant digits.
+pub const EXACT_NUMBER_LIMIT: u128 = 1_000_000_000_000_000;
 
-struct Styles {
-    bold: Format,
-    block: Format,
-}
+/// The number format of a figure that is a fraction of a wager.
+pub const PERCENT: &str = "0.0000%";
+/// The number format of a probability or an outcome's share of the return.
+pub const FINE_PERCENT: &str = "0.00000000%";
+/// The number format of an amount in units of a wager.
+pub const DECIMAL: &str = "0.000000";
+/// The number format of a count.
+pub const COUNT: &str = "#,##0";
 
-/// Writes the exact text in `col` and its nearest double in `col + 1`.
-fn exact_pair(ws: &mut Worksheet, row: u32, col: u16, exact: &BigRational) -> Result<(), XlsxError> {
-    ws.write_string(row, col, parsheet_paytable::fraction(exact))?;
-    ws.write_number(row, col + 1, nearest_f64(exact))?;
-    Ok(())
-}
+/// Excel's limit on a sheet name, in UTF-16 units.
+const NAME_LIMIT: usize = 31;
 
-fn wager_sheet(ws: &mut Worksheet, g: &GameSection, w: &WagerSection, st: &Styles) -> Result<(), XlsxError> {
-    ws.write_string_with_format(0, 0, format!("{} {}", g.game, w.id), &st.bold)?;
-    ws.write_string(0, 1, format!("{}: {}", g.title, w.title))?;
-    ws.set_column_width(0, 34)?;
-    for c in 1..9 {
-        ws.set_column_width(c, 16)?;
-    }
-    let mut row = 2u32;
-    for sheet in &w.sheets {
-        for t in &sheet.paytables {
-            ws.write_string_with_format(row, 0, "Paytable", &st.block)?;
-            ws.write_string_with_format(row, 1, &t.id, &st.block)?;
-            ws.write_string_with_format(row, 2, "Reading", &st.block)?;
-            ws.write_string_with_format(row, 3, sheet.reading.as_deref().unwrap_or(""), &st.block)?;
-            if let Some(f) = &t.reading_flag {
-                ws.write_string(row, 4, f)?;
-            }
-            row += 1;
-            for (c, h) in ["Hand", "Outcome", "Pays", "Combinations", "Probability (exact)", "Probability", "1 in N", "Return (exact)", "Return"].iter().enumerate() {
-                ws.write_string_with_format(row, c as u16, *h, &st.bold)?;
-            }
-            row += 1;
-            let a = t.analysis.as_ref();
-            for o in &sheet.outcomes {
-                let id = o.outcome.as_str();
-                let line = a.and_then(|a| a.outcomes.iter().find(|l| l.outcome == id));
-                ws.write_string(row, 0, hand(w, Some(t), id))?;
-                ws.write_string(row, 1, id)?;
-                ws.write_string(row, 2, line.map_or("loses", |l| l.pays.as_str()))?;
-                ws.write_string(row, 3, o.combinations.0.to_string())?;
-                exact_pair(ws, row, 4, o.probability.value())?;
-                if !o.probability.value().is_zero() {
-                    ws.write_number(row, 6, nearest_f64(&o.probability.value().recip()))?;
-                }
-                if let Some(l) = line.filter(|_| a.is_some_and(|a| a.progressive.is_none())) {
-                    exact_pair(ws, row, 7, l.contribution.value())?;
-                }
-                row += 1;
-            }
-            ws.write_string_with_format(row, 0, "Cycle", &st.bold)?;
-            ws.write_string(row, 3, sheet.cycle.0.to_string())?;
-            row += 1;
-            let mut summary = |label: &str, v: Option<&Exact>| -> Result<(), XlsxError> {
-                if let Some(v) = v {
-                    ws.write_string_with_format(row, 0, label, &st.bold)?;
-                    exact_pair(ws, row, 4, v.value())?;
-                    row += 1;
-                }
-                Ok(())
-            };
-            if let Some(a) = a {
-                summary("House edge", a.figures.house_edge.as_ref())?;
-                summary(if a.progressive.is_some() { "Long-run payback" } else { "Payback" }, a.figures.payback.as_ref())?;
-                summary("Hit frequency", a.hit_frequency.as_ref())?;
-                summary("Variance", a.variance.as_ref())?;
-                if let Some(m) = &a.progressive {
-                    summary("Fixed pays' return", Some(&m.fixed_return))?;
-                    summary("Payback per meter dollar", Some(&m.per_meter_dollar))?;
-                }
-                if let Some(sd) = &a.standard_deviation {
-                    ws.write_string_with_format(row, 0, "Standard deviation", &st.bold)?;
-                    ws.write_number(row, 5, sd.parse::<f64>().unwrap_or(f64::NAN))?;
-                    row += 1;
-                }
-            }
-            if let Some(e) = &t.error {
-                ws.write_string(row, 0, e)?;
-                row += 1;
-            }
-            row += 1;
-        }
-    }
-    for stg in &w.strategy {
-        let a = &stg.analysis;
-        ws.write_string_with_format(row, 0, "Strategy", &st.block)?;
-        ws.write_string_with_format(row, 1, a.paytable.as_deref().unwrap_or(""), &st.block)?;
-        ws.write_string_with_format(row, 2, "Reading", &st.block)?;
-        ws.write_string_with_format(row, 3, &a.reading, &st.block)?;
-        row += 1;
-        let edge = |b: Basis| a.figures.get(b).and_then(|f| f.house_edge.clone());
-        for (label, v) in [
-            ("House edge per Ante", edge(Basis::PerAnte)),
-            ("House edge per initial wager", edge(Basis::PerInitialWager)),
-            ("Average wager (Antes)", Some(a.average_wager.clone())),
-            ("Element of risk", edge(Basis::PerTotalWagered)),
-            ("Hit frequency", Some(a.hit_frequency.clone())),
-            ("Variance per Ante", Some(a.variance_per_ante.clone())),
-        ] {
-            if let Some(v) = v {
-                ws.write_string_with_format(row, 0, label, &st.bold)?;
-                exact_pair(ws, row, 4, v.value())?;
-                row += 1;
-            }
-        }
-        for x in &a.actions {
-            ws.write_string(row, 0, &x.action)?;
-            ws.write_string(row, 3, x.deals.0.to_string())?;
-            row += 1;
-        }
-        row += 1;
-    }
-    Ok(())
-}
-
-/// The workbook's bytes.
+/// The workbook's bytes, without a provenance sheet.
 pub fn workbook(report: &Report) -> Result<Vec<u8>, XlsxError> {
+    workbook_with_provenance(report, &[])
+}
+
+/// The workbook's bytes, with a `Provenance` sheet of `provenance`'s (key, value) rows after
+/// the Summary where there are any.
+pub fn workbook_with_provenance(report: &Report, provenance: &[(String, String)]) -> Result<Vec<u8>, XlsxError> {
+    let f = Formats::new();
+    let plan = plan(report);
     let mut book = Workbook::new();
-    let styles = Styles { bold: Format::new().set_bold(), block: Format::new().set_bold().set_background_color(0xDDE6F0) };
-    let summary = book.add_worksheet();
-    summary.set_name("Summary")?;
-    for (c, h) in SUMMARY_HEADER.iter().enumerate() {
-        summary.write_string_with_format(0, c as u16, *h, &styles.bold)?;
+    book.push_worksheet(summary_sheet(report, &plan, &f)?);
+    if !provenance.is_empty() {
+        book.push_worksheet(provenance_sheet(provenance, &f)?);
     }
-    for (i, r) in crate::rows::rows(report).iter().enumerate() {
-        for (c, v) in summary_cells(r).iter().enumerate() {
-            // Percentages and the standard deviation as numbers, so they sort and compute; the
-            // exact house edge stays text.
-            match (SUMMARY_HEADER[c].ends_with("_percent") || SUMMARY_HEADER[c] == "standard_deviation", v.parse::<f64>()) {
-                (true, Ok(x)) => summary.write_number(i as u32 + 1, c as u16, x)?,
-                _ => summary.write_string(i as u32 + 1, c as u16, v)?,
-            };
+    for (i, p) in plan.iter().enumerate() {
+        let mut s = SheetWriter::new(&p.name, i + 1)?;
+        match p.kind {
+            Kind::Main(st) => main_sheet(&mut s, p.game, p.wager, st, &f)?,
+            Kind::Paytable(id) => paytable_sheet(&mut s, p.game, p.wager, id, &f)?,
         }
-    }
-    let mut taken = vec!["Summary".to_string()];
-    for g in &report.games {
-        for w in &g.wagers {
-            if w.sheets.iter().all(|sh| sh.paytables.is_empty()) && w.strategy.is_empty() {
-                continue;
-            }
-            let ws = book.add_worksheet();
-            ws.set_name(sheet_name(&g.game, &w.id, &mut taken))?;
-            wager_sheet(ws, g, w, &styles)?;
-        }
+        book.push_worksheet(s.finish()?);
     }
     book.save_to_buffer()
+}
+
+/// The provenance of the report as a sheet of (field, value) rows, as `provenance.csv` has
+/// them (the provenance record's `rows()`); the caller passes them, so this view needs nothing
+/// of the record's shape.
+fn provenance_sheet(rows: &[(String, String)], f: &Formats) -> Result<Worksheet, XlsxError> {
+    let mut s = SheetWriter::new("Provenance", 0)?;
+    s.heading("Provenance of the report", f)?;
+    s.links(&[Cell::Sheet("Summary".into(), "Summary".into())], f)?;
+    s.freeze()?;
+    let body = rows.iter().map(|(k, v)| vec![Cell::Text(k.clone()), Cell::Text(v.clone())]).collect();
+    s.table("Provenance", None, &["Field", "Value"], body, f)?;
+    s.finish()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cells and formats.
+
+/// The formats of the workbook, made once.
+struct Formats {
+    title: Format,
+    caption: Format,
+    percent: Format,
+    fine_percent: Format,
+    decimal: Format,
+    count: Format,
+    /// A count too large for a number cell: text, right-aligned.
+    count_text: Format,
+    one_in: Format,
+    link: Format,
+}
+
+impl Formats {
+    fn new() -> Formats {
+        Formats {
+            title: Format::new().set_bold().set_font_size(14),
+            caption: Format::new().set_bold(),
+            percent: Format::new().set_num_format(PERCENT),
+            fine_percent: Format::new().set_num_format(FINE_PERCENT),
+            decimal: Format::new().set_num_format(DECIMAL),
+            count: Format::new().set_num_format(COUNT),
+            count_text: Format::new().set_align(FormatAlign::Right),
+            one_in: Format::new().set_num_format("#,##0.0"),
+            link: Format::new().set_font_color(Color::Blue).set_underline(rust_xlsxwriter::FormatUnderline::Single),
+        }
+    }
+}
+
+/// What a cell holds; the writer picks its type and format.
+enum Cell {
+    Empty,
+    Text(String),
+    Count(u128),
+    /// A fraction of a wager: a figure (`0.0000%`).
+    Percent(BigRational),
+    /// A probability or an outcome's share (more places).
+    FinePercent(BigRational),
+    /// An amount in units of a wager.
+    Decimal(BigRational),
+    /// A display value already rounded by the record (a standard deviation).
+    Float(f64),
+    /// An exact value as text (`p/q`).
+    Exact(BigRational),
+    /// One in this many.
+    OneIn(BigRational),
+    /// A relative link to a page of the report: (path, text).
+    Page(String, String),
+    /// A link to a sheet of the workbook: (sheet, text).
+    Sheet(String, String),
+}
+
+fn text(t: impl Into<String>) -> Cell {
+    Cell::Text(t.into())
+}
+
+fn opt_text(t: Option<&str>) -> Cell {
+    t.map_or(Cell::Empty, text)
+}
+
+fn exact(e: &Exact) -> Cell {
+    Cell::Exact(e.value().clone())
+}
+
+/// A fraction as a percent cell and its exact text.
+fn percent_pair(e: Option<&Exact>) -> [Cell; 2] {
+    match e {
+        Some(e) => [Cell::Percent(e.value().clone()), exact(e)],
+        None => [Cell::Empty, Cell::Empty],
+    }
+}
+
+fn fine_pair(e: &Exact) -> [Cell; 2] {
+    [Cell::FinePercent(e.value().clone()), exact(e)]
+}
+
+fn decimal_pair(e: &Exact) -> [Cell; 2] {
+    [Cell::Decimal(e.value().clone()), exact(e)]
+}
+
+/// Excel's limit on the text of a cell, in UTF-16 units.
+const TEXT_LIMIT: usize = 32_767;
+
+/// Text as a cell holds it: defused ([`defused`]), and cut to Excel's limit where longer (a
+/// tables file may hold a note of any length; the whole text stays in `report.json`), rather
+/// than failing the whole workbook.
+fn cell_text(t: &str) -> std::borrow::Cow<'_, str> {
+    let t = defused(t);
+    if width_of(&t) <= TEXT_LIMIT {
+        return t;
+    }
+    let tail = format!(" … (cut: {} characters; the whole text is in report.json)", t.chars().count());
+    format!("{}{tail}", truncate(&t, TEXT_LIMIT - width_of(&tail))).into()
+}
+
+/// A sheet being written: the next free row, and the widest content of each column.
+struct SheetWriter {
+    ws: Worksheet,
+    row: u32,
+    widths: Vec<usize>,
+    /// The sheet's number, for the names of its tables.
+    index: usize,
+}
+
+/// The width of `t` in characters (UTF-16 units, as Excel counts).
+fn width_of(t: &str) -> usize {
+    t.encode_utf16().count()
+}
+
+impl SheetWriter {
+    fn new(name: &str, index: usize) -> Result<SheetWriter, XlsxError> {
+        let mut ws = Worksheet::new();
+        ws.set_name(name)?;
+        Ok(SheetWriter { ws, row: 0, widths: Vec::new(), index })
+    }
+
+    fn widen(&mut self, col: u16, w: usize) {
+        let c = col as usize;
+        if self.widths.len() <= c {
+            self.widths.resize(c + 1, 0);
+        }
+        self.widths[c] = self.widths[c].max(w);
+    }
+
+    fn put(&mut self, row: u32, col: u16, cell: &Cell, f: &Formats) -> Result<(), XlsxError> {
+        let w = match cell {
+            Cell::Empty => 0,
+            Cell::Text(t) => {
+                let t = cell_text(t);
+                self.ws.write_string(row, col, &*t)?;
+                width_of(&t)
+            }
+            Cell::Count(n) if *n < EXACT_NUMBER_LIMIT => {
+                self.ws.write_number_with_format(row, col, *n as f64, &f.count)?;
+                n.to_string().len() * 4 / 3 + 1
+            }
+            Cell::Count(n) => {
+                let t = n.to_string();
+                self.ws.write_string_with_format(row, col, &t, &f.count_text)?;
+                t.len()
+            }
+            Cell::Percent(r) => {
+                self.ws.write_number_with_format(row, col, nearest_f64(r), &f.percent)?;
+                12
+            }
+            Cell::FinePercent(r) => {
+                self.ws.write_number_with_format(row, col, nearest_f64(r), &f.fine_percent)?;
+                14
+            }
+            Cell::Decimal(r) => {
+                let x = nearest_f64(r);
+                self.ws.write_number_with_format(row, col, x, &f.decimal)?;
+                format!("{x:.6}").len() + 1
+            }
+            Cell::Float(x) => {
+                self.ws.write_number_with_format(row, col, *x, &f.decimal)?;
+                format!("{x:.6}").len() + 1
+            }
+            Cell::Exact(r) => {
+                let t = parsheet_paytable::fraction(r);
+                self.ws.write_string(row, col, &t)?;
+                t.len()
+            }
+            Cell::OneIn(r) => {
+                let x = nearest_f64(r);
+                self.ws.write_number_with_format(row, col, x, &f.one_in)?;
+                format!("{x:.1}").len() * 4 / 3 + 1
+            }
+            Cell::Page(path, t) => {
+                let t = cell_text(t);
+                self.ws.write_url_with_format(row, col, Url::new(format!("file:///{path}")).set_text(&*t), &f.link)?;
+                width_of(&t)
+            }
+            Cell::Sheet(name, t) => {
+                let t = cell_text(t);
+                self.ws.write_url_with_format(row, col, Url::new(format!("internal:'{}'!A1", name.replace('\'', "''"))).set_text(&*t), &f.link)?;
+                width_of(&t)
+            }
+        };
+        self.widen(col, w);
+        Ok(())
+    }
+
+    /// The sheet's title, in the first row.
+    fn heading(&mut self, t: &str, f: &Formats) -> Result<(), XlsxError> {
+        self.ws.write_string_with_format(self.row, 0, cell_text(t), &f.title)?;
+        self.ws.set_row_height(self.row, 20)?;
+        self.row += 1;
+        Ok(())
+    }
+
+    /// A row of links under the title.
+    fn links(&mut self, cells: &[Cell], f: &Formats) -> Result<(), XlsxError> {
+        for (c, cell) in cells.iter().enumerate() {
+            self.put(self.row, c as u16, cell, f)?;
+        }
+        self.row += 1;
+        Ok(())
+    }
+
+    /// Keeps the rows written so far (the title and links) in view.
+    fn freeze(&mut self) -> Result<(), XlsxError> {
+        self.ws.set_freeze_panes(self.row, 0)?;
+        Ok(())
+    }
+
+    /// A line of text (a note).
+    fn line(&mut self, t: &str) -> Result<(), XlsxError> {
+        self.ws.write_string(self.row, 0, cell_text(t))?;
+        self.row += 1;
+        Ok(())
+    }
+
+    fn skip(&mut self) {
+        self.row += 1;
+    }
+
+    /// A table: an optional caption row, then an Excel table named `<name>_<sheet>` with
+    /// `header` and `body`. An empty body writes nothing.
+    fn table(&mut self, name: &str, caption: Option<&str>, header: &[&str], body: Vec<Vec<Cell>>, f: &Formats) -> Result<(), XlsxError> {
+        if body.is_empty() {
+            return Ok(());
+        }
+        if let Some(c) = caption {
+            self.ws.write_string_with_format(self.row, 0, cell_text(c), &f.caption)?;
+            self.row += 1;
+        }
+        let first = self.row;
+        for (r, cells) in body.iter().enumerate() {
+            for (c, cell) in cells.iter().enumerate() {
+                self.put(first + 1 + r as u32, c as u16, cell, f)?;
+            }
+        }
+        let columns: Vec<TableColumn> = header.iter().map(|h| TableColumn::new().set_header(cell_text(h))).collect();
+        for (c, h) in header.iter().enumerate() {
+            // The header and its filter button.
+            self.widen(c as u16, width_of(h) + 3);
+        }
+        let table_name = if self.index == 0 { name.to_string() } else { format!("{name}_{}", self.index) };
+        let table = Table::new().set_name(table_name).set_columns(&columns);
+        let last = first + body.len() as u32;
+        self.ws.add_table(first, 0, last, header.len() as u16 - 1, &table)?;
+        self.row = last + 2;
+        Ok(())
+    }
+
+    /// The worksheet, its columns as wide as their contents (within 8 and 60 characters).
+    fn finish(mut self) -> Result<Worksheet, XlsxError> {
+        for (c, w) in self.widths.iter().enumerate() {
+            self.ws.set_column_width(c as u16, (*w).clamp(8, 60) as f64 + 1.0)?;
+        }
+        Ok(self.ws)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sheet names.
+
+/// What a sheet shows.
+enum Kind<'a> {
+    Main(&'a StrategyRecord),
+    Paytable(&'a str),
+}
+
+struct Planned<'a> {
+    game: &'a GameSection,
+    wager: &'a WagerSection,
+    kind: Kind<'a>,
+    name: String,
+    /// The HTML page of the sheet.
+    page: String,
+}
+
+/// Every sheet after the Summary, in the report's order, with its name and page.
+fn plan(report: &Report) -> Vec<Planned<'_>> {
+    // Excel reserves "History" (the change-tracking sheet) and refuses a workbook using it.
+    let mut taken = vec!["Summary".to_string(), "Provenance".to_string(), "History".to_string()];
+    let mut out = Vec::new();
+    for g in &report.games {
+        let game = short_game(&g.title);
+        for w in &g.wagers {
+            let readings: Vec<&str> = dedup(w.strategy.iter().map(|s| s.analysis.reading.as_str()));
+            let tables: Vec<&str> = dedup(w.strategy.iter().filter_map(|s| s.analysis.paytable.as_deref()));
+            for st in &w.strategy {
+                let a = &st.analysis;
+                let mut qualifiers = Vec::new();
+                if readings.len() > 1 {
+                    qualifiers.push(reading_words(&a.reading, &readings));
+                }
+                if let Some(t) = a.paytable.as_deref().filter(|t| tables.len() > 1 || *t != "default") {
+                    qualifiers.push([t.to_string(), t.to_string()]);
+                }
+                let name = unique(&compose(&game, &["Main".into(), "Main".into()], &qualifiers), &mut taken);
+                out.push(Planned { game: g, wager: w, kind: Kind::Main(st), name, page: strategy_page(g, w, &a.reading, a.paytable.as_deref()) });
+            }
+            let ids: Vec<&str> = dedup(w.sheets.iter().flat_map(|s| s.paytables.iter().map(|t| t.id.as_str())));
+            let wager = short_wager(&w.title);
+            for id in &ids {
+                let qualifiers = if ids.len() == 1 && *id == "default" { vec![] } else { vec![[id.to_string(), id.to_string()]] };
+                let name = unique(&compose(&game, &wager, &qualifiers), &mut taken);
+                out.push(Planned { game: g, wager: w, kind: Kind::Paytable(id), name, page: sheet_page(g, w, id) });
+            }
+        }
+    }
+    out
+}
+
+fn dedup<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for i in items {
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// A game's title and its initials: without the words every poker game or its sponsor's brand
+/// carries ("Stud Poker", "World Poker Tour"), so `DJ Wild`, `Face Up Pai Gow`, `Heads-Up Hold
+/// Em`; the initials keep an upper-case word or a number whole (`DJW`, `HCF`, `S5C`).
+fn short_game(title: &str) -> [String; 2] {
+    let words: Vec<&str> = title.split_whitespace().filter(|w| !["World", "Poker", "Tour", "Stud"].contains(w)).collect();
+    let words = if words.is_empty() { title.split_whitespace().collect() } else { words };
+    let initials: String = words
+        .iter()
+        .flat_map(|w| w.split('-'))
+        .filter_map(|w| if w.chars().all(|c| c.is_uppercase() || c.is_ascii_digit()) { Some(w.to_string()) } else { w.chars().find(|c| c.is_alphanumeric()).map(|c| c.to_uppercase().to_string()) })
+        .collect();
+    [words.join(" "), initials]
+}
+
+/// A wager's title without "Wager", and without "Bonus" too.
+fn short_wager(title: &str) -> [String; 2] {
+    let full = title.trim_end_matches(" Wagers").trim_end_matches(" Wager").to_string();
+    let short = full.strip_suffix(" Bonus").map_or(full.clone(), str::to_string);
+    [full, short]
+}
+
+/// A reading in words, and only the words that tell it from its siblings' (their common first
+/// and last words dropped): `opposite-range-loses` beside `opposite-range-pushes` is `loses`.
+fn reading_words(reading: &str, siblings: &[&str]) -> [String; 2] {
+    let words: Vec<&str> = reading.split('-').collect();
+    let split: Vec<Vec<&str>> = siblings.iter().map(|s| s.split('-').collect()).collect();
+    let shortest = split.iter().map(Vec::len).min().unwrap_or(0);
+    let common_head = (0..shortest).take_while(|&i| split.iter().all(|s| s[i] == split[0][i])).count();
+    let common_tail = (0..shortest - common_head).take_while(|&i| split.iter().all(|s| s[s.len() - 1 - i] == split[0][split[0].len() - 1 - i])).count();
+    let distinct = &words[common_head.min(words.len())..words.len().saturating_sub(common_tail).max(common_head.min(words.len()))];
+    let distinct = if distinct.is_empty() { words.clone() } else { distinct.to_vec() };
+    [words.join(" "), distinct.join(" ")]
+}
+
+/// The first name that fits: the game, the wager and each qualifier in full, then shorter
+/// forms (qualifiers first, then the wager, then the game); where none fits, the shortest
+/// forms with the game and wager cut to leave the qualifiers whole.
+fn compose(game: &[String; 2], wager: &[String; 2], qualifiers: &[[String; 2]]) -> String {
+    let join = |parts: Vec<&str>| sanitize(&parts.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" "));
+    for g in game {
+        for w in wager {
+            for q in 0..2 {
+                let mut parts = vec![g.as_str(), w.as_str()];
+                parts.extend(qualifiers.iter().map(|x| x[q].as_str()));
+                let name = join(parts);
+                if width_of(&name) <= NAME_LIMIT {
+                    return name;
+                }
+            }
+        }
+    }
+    let tail = join(qualifiers.iter().map(|x| x[1].as_str()).collect());
+    let head = join(vec![game[1].as_str(), wager[1].as_str()]);
+    let room = NAME_LIMIT.saturating_sub(width_of(&tail) + 1);
+    let name = if room >= 3 { format!("{} {tail}", truncate(&head, room).trim_end()) } else { truncate(&format!("{head} {tail}"), NAME_LIMIT) };
+    sanitize(&name)
+}
+
+/// At most `limit` UTF-16 units of `t`, whole characters.
+fn truncate(t: &str, limit: usize) -> String {
+    let mut out = String::new();
+    for c in t.chars() {
+        if width_of(&out) + c.len_utf16() > limit {
+            break;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A name Excel accepts: no `[]:*?/\` (a slash becomes a dash), no apostrophe (one may not
+/// begin or end a name, and links would need it doubled), single spaces.
+fn sanitize(t: &str) -> String {
+    let t: String = t.chars().filter(|c| !"[]:*?'".contains(*c) && !c.is_control()).map(|c| if c == '/' || c == '\\' { '-' } else { c }).collect();
+    let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    if t.is_empty() {
+        "Sheet".into()
+    } else {
+        t
+    }
+}
+
+/// `name`, or `name 2`, `name 3`, …, whichever is not taken yet (Excel compares names without
+/// case); recorded as taken.
+fn unique(name: &str, taken: &mut Vec<String>) -> String {
+    let free = |n: &str, taken: &[String]| !taken.iter().any(|t| t.to_lowercase() == n.to_lowercase());
+    let mut candidate = name.to_string();
+    let mut n = 2;
+    while !free(&candidate, taken) {
+        let suffix = format!(" {n}");
+        candidate = format!("{}{suffix}", truncate(name, NAME_LIMIT - suffix.len()).trim_end());
+        n += 1;
+    }
+    taken.push(candidate.clone());
+    candidate
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sheets.
+
+const SUMMARY_COLUMNS: [&str; 18] = [
+    "Game",
+    "Wager",
+    "Paytable",
+    "Reading",
+    "Basis",
+    "House edge",
+    "House edge (exact)",
+    "Payback",
+    "Payback (exact)",
+    "Payback kind",
+    "Hit frequency",
+    "Hit frequency (exact)",
+    "Standard deviation",
+    "Published",
+    "Status",
+    "Flags",
+    "Sheet",
+    "Page",
+];
+
+fn summary_sheet(report: &Report, plan: &[Planned], f: &Formats) -> Result<Worksheet, XlsxError> {
+    let sheet_of: HashMap<&str, &str> = plan.iter().map(|p| (p.page.as_str(), p.name.as_str())).collect();
+    let mut s = SheetWriter::new("Summary", 0)?;
+    let mut body = Vec::new();
+    for r in crate::rows::rows(report) {
+        let mut cells = vec![text(&r.game.title), text(&r.wager.title), opt_text(r.paytable), opt_text(r.reading), text(r.basis().words())];
+        cells.extend(percent_pair(r.figures.house_edge.as_ref()));
+        cells.extend(percent_pair(r.figures.payback.as_ref()));
+        cells.push(text(r.payback_label));
+        cells.extend(percent_pair(r.hit_frequency));
+        cells.push(r.standard_deviation.and_then(|sd| sd.parse::<f64>().ok()).map_or(Cell::Empty, Cell::Float));
+        cells.push(text(r.published.iter().map(|p| format!("{} {}", p.1, p.0)).collect::<Vec<_>>().join("; ")));
+        cells.push(text(r.published.iter().map(|p| p.2.clone()).collect::<Vec<_>>().join("; ")));
+        cells.push(text(r.flags.join("; ")));
+        cells.push(sheet_of.get(r.page.as_str()).map_or(Cell::Empty, |n| Cell::Sheet(n.to_string(), n.to_string())));
+        cells.push(Cell::Page(r.page.clone(), r.page.clone()));
+        body.push(cells);
+    }
+    if body.is_empty() {
+        s.line("The report computed no wager.")?;
+        return s.finish();
+    }
+    s.table("Summary", None, &SUMMARY_COLUMNS, body, f)?;
+    s.ws.set_freeze_panes(1, 0)?;
+    s.finish()
+}
+
+/// The links under a sheet's title: its page, its wager's page, the Summary.
+fn links(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, page: String, f: &Formats) -> Result<(), XlsxError> {
+    s.links(&[Cell::Page(page.clone(), format!("Page: {page}")), Cell::Page(wager_page(g, w), format!("Wager: {}", w.title)), Cell::Sheet("Summary".into(), "Summary".into())], f)
+}
+
+fn source_words(s: Source) -> &'static str {
+    match s {
+        Source::Printed => "printed",
+        Source::Default => "default",
+        Source::Given => "given",
+    }
+}
+
+const PUBLISHED_COLUMNS: [&str; 17] = [
+    "Figure",
+    "Printed",
+    "Value checked",
+    "Section",
+    "Paytable",
+    "Reading",
+    "Basis",
+    "Misprint corrected",
+    "Computed",
+    "Computed (exact)",
+    "Deviation",
+    "Deviation (exact)",
+    "Status",
+    "Detail",
+    "Explanations",
+    "Quote",
+    "Note",
+];
+
+/// A check's status as the record writes it (its JSON id): the view names what the record
+/// decided and classifies nothing itself.
+fn status_id(c: &parsheet_app::verify::Check) -> String {
+    serde_json::to_value(c.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+/// The published figures of `w` whose checks `keep` selects: one row per check.
+fn published_rows(w: &WagerSection, keep: impl Fn(&CheckExplained) -> bool) -> Vec<Vec<Cell>> {
+    let mut body = Vec::new();
+    for p in &w.published {
+        for ce in p.checks.iter().filter(|c| keep(c)) {
+            let c = &ce.check;
+            let mut cells = vec![text(&p.kind), text(&p.printed), text(&c.published), text(&p.section), text(&c.paytable), opt_text(c.reading.as_deref()), text(c.basis.words()), opt_text(c.misprint_corrected.as_deref())];
+            cells.extend(percent_pair(c.computed.as_ref()));
+            cells.extend(percent_pair(c.deviation.as_ref()));
+            cells.push(text(status_id(c)));
+            cells.push(text(&c.detail));
+            cells.push(text(ce.explanations.join("; ")));
+            cells.push(text(&p.quote));
+            cells.push(opt_text(p.note.as_deref()));
+            body.push(cells);
+        }
+    }
+    body
+}
+
+fn assumption_rows(reading: Option<&str>, said: &[parsheet_app::Assumption]) -> Vec<Vec<Cell>> {
+    said.iter()
+        .map(|a| {
+            let mut cells = reading.map(|r| vec![text(r)]).unwrap_or_default();
+            cells.extend([text(&a.name), text(&a.value), text(source_words(a.source)), opt_text(a.basis.as_deref())]);
+            cells
+        })
+        .collect()
+}
+
+/// A side bet's paytable under every reading.
+fn paytable_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, id: &str, f: &Formats) -> Result<(), XlsxError> {
+    let entries: Vec<(&ReadingSheet, &SheetTable)> = w.sheets.iter().filter_map(|sh| sh.paytables.iter().find(|t| t.id == id).map(|t| (sh, t))).collect();
+    let section = entries.first().map_or("", |e| e.1.section.as_str());
+    s.heading(&format!("{}: {}, paytable {id} ({section})", g.title, w.title), f)?;
+    links(s, g, w, sheet_page(g, w, id), f)?;
+    s.freeze()?;
+    if let Some((_, t)) = entries.first() {
+        for n in &t.notes {
+            s.line(n)?;
+        }
+        for (k, v) in &t.terms {
+            s.line(&format!("{k}: {v}"))?;
+        }
+    }
+    s.skip();
+    let reading = |sh: &ReadingSheet| opt_text(sh.reading.as_deref());
+    let progressive = entries.iter().any(|(_, t)| t.analysis.as_ref().is_some_and(|a| a.progressive.is_some()));
+
+    let mut header = vec!["Reading", "Reading note", "Cycle", "House edge", "House edge (exact)", "Payback", "Payback (exact)", "Hit frequency", "Hit frequency (exact)", "Variance", "Variance (exact)", "Standard deviation"];
+    if progressive {
+        header.extend(["Fixed pays' return", "Fixed pays' return (exact)", "Envy return", "Envy return (exact)", "Payback per meter dollar", "Payback per meter dollar (exact)", "Reset ($)", "Payback at reset", "Payback at reset (exact)", "Break-even meter ($)"]);
+    }
+    header.push("Error");
+    let mut body = Vec::new();
+    for (sh, t) in &entries {
+        let a = t.analysis.as_ref();
+        let mut cells = vec![reading(sh), opt_text(t.reading_flag.as_deref()), Cell::Count(sh.cycle.0)];
+        cells.extend(percent_pair(a.and_then(|a| a.figures.house_edge.as_ref())));
+        cells.extend(percent_pair(a.and_then(|a| a.figures.payback.as_ref())));
+        cells.extend(percent_pair(a.and_then(|a| a.hit_frequency.as_ref())));
+        match a.and_then(|a| a.variance.as_ref()) {
+            Some(v) => cells.extend(decimal_pair(v)),
+            None => cells.extend([Cell::Empty, Cell::Empty]),
+        }
+        cells.push(a.and_then(|a| a.standard_deviation.as_deref()).and_then(|sd| sd.parse::<f64>().ok()).map_or(Cell::Empty, Cell::Float));
+        if progressive {
+            match a.and_then(|a| a.progressive.as_ref()) {
+                Some(m) => {
+                    cells.extend(percent_pair(Some(&m.fixed_return)));
+                    cells.extend(percent_pair(Some(&m.envy)));
+                    cells.extend(percent_pair(Some(&m.per_meter_dollar)));
+                    cells.push(m.reset.as_ref().map_or(Cell::Empty, |r| Cell::Decimal(r.value().clone())));
+                    cells.extend(percent_pair(m.payback_at_reset.as_ref()));
+                    cells.push(m.break_even_meter.as_ref().map_or(Cell::Empty, |r| Cell::Decimal(r.value().clone())));
+                }
+                None => cells.extend((0..10).map(|_| Cell::Empty)),
+            }
+        }
+        cells.push(opt_text(t.error.as_deref()));
+        body.push(cells);
+    }
+    s.table("Figures", Some("Figures by reading (per unit wagered)"), &header, body, f)?;
+
+    let body = entries.iter().flat_map(|(sh, t)| t.analysis.as_ref().map(|a| assumption_rows(Some(sh.reading.as_deref().unwrap_or("")), &a.assumptions)).unwrap_or_default()).collect();
+    s.table("Assumptions", Some("Assumptions"), &["Reading", "Assumption", "Value", "Source", "Basis"], body, f)?;
+
+    let body = published_rows(w, |c| c.check.paytable == id || c.check.paytable == "all");
+    s.table("Published", Some("Published figures and their checks"), &PUBLISHED_COLUMNS, body, f)?;
+
+    let mut body = Vec::new();
+    for (sh, t) in &entries {
+        let a = t.analysis.as_ref();
+        for o in &sh.outcomes {
+            let line = a.and_then(|a| a.outcomes.iter().find(|l| l.outcome == o.outcome));
+            let mut cells = vec![reading(sh), text(hand(w, Some(t), &o.outcome)), text(&o.outcome), text(line.map_or("loses", |l| l.pays.as_str())), Cell::Count(o.combinations.0)];
+            cells.extend(fine_pair(&o.probability));
+            cells.push(o.one_in.as_ref().map_or(Cell::Empty, |n| Cell::OneIn(n.value().clone())));
+            match line {
+                Some(l) => cells.extend(fine_pair(&l.contribution)),
+                None => cells.extend([Cell::Empty, Cell::Empty]),
+            }
+            body.push(cells);
+        }
+    }
+    let caption = if progressive { "Outcomes (the return column: each outcome's share of the fixed pays' return)" } else { "Outcomes" };
+    s.table("Outcomes", Some(caption), &["Reading", "Hand", "Outcome", "Pays", "Combinations", "Probability", "Probability (exact)", "1 in N", "Return", "Return (exact)"], body, f)
+}
+
+/// A main game solved under one reading (and paytable).
+fn main_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, st: &StrategyRecord, f: &Formats) -> Result<(), XlsxError> {
+    let a = &st.analysis;
+    let table = a.paytable.as_deref().map(|t| format!(", paytable {t}")).unwrap_or_default();
+    s.heading(&format!("{}, reading {}{table} ({})", a.title, a.reading, a.rules), f)?;
+    links(s, g, w, strategy_page(g, w, &a.reading, a.paytable.as_deref()), f)?;
+    s.freeze()?;
+    for n in &a.notes {
+        s.line(n)?;
+    }
+    s.skip();
+
+    let body = [Basis::PerAnte, Basis::PerInitialWager, Basis::PerTotalWagered]
+        .iter()
+        .filter_map(|b| a.figures.get(*b))
+        .map(|fig| {
+            let name = if fig.basis == Basis::PerTotalWagered { "element of risk".to_string() } else { format!("house edge {}", fig.basis.words()) };
+            let mut cells = vec![text(fig.basis.words()), text(name)];
+            cells.extend(percent_pair(fig.house_edge.as_ref()));
+            cells.extend(percent_pair(fig.payback.as_ref()));
+            cells
+        })
+        .collect();
+    s.table("Bases", Some("House edge and payback on every basis (per total wagered: the element of risk)"), &["Basis", "Name", "House edge", "House edge (exact)", "Payback", "Payback (exact)"], body, f)?;
+
+    let sd = |t: &str| t.parse::<f64>().map_or(Cell::Empty, Cell::Float);
+    let row = |label: &str, cells: [Cell; 2]| -> Vec<Cell> { std::iter::once(text(label)).chain(cells).collect() };
+    let body = vec![
+        row("Deals (cycle)", [Cell::Count(a.cycle.0), Cell::Empty]),
+        row("Hit frequency (net > 0)", percent_pair(Some(&a.hit_frequency))),
+        row("Initial wager (Antes)", decimal_pair(&a.initial_wager)),
+        row("Average total wager (Antes)", decimal_pair(&a.average_wager)),
+        row("Variance per Ante", decimal_pair(&a.variance_per_ante)),
+        row("Variance per initial wager", decimal_pair(&a.variance_per_initial_wager)),
+        row("Standard deviation per Ante", [sd(&a.standard_deviation_per_ante), Cell::Empty]),
+        row("Standard deviation per initial wager", [sd(&a.standard_deviation_per_initial_wager), Cell::Empty]),
+    ];
+    s.table("Figures", Some("Figures"), &["Figure", "Value", "Exact"], body, f)?;
+
+    s.table("Assumptions", Some("Assumptions"), &["Assumption", "Value", "Source", "Basis"], assumption_rows(None, &a.assumptions), f)?;
+
+    let body = published_rows(w, |c| c.check.reading.as_deref() == Some(a.reading.as_str()) && (c.check.paytable == "all" || a.paytable.as_deref().is_none_or(|t| t == c.check.paytable)));
+    s.table("Published", Some("Published figures and their checks"), &PUBLISHED_COLUMNS, body, f)?;
+
+    let body = a
+        .outcomes
+        .iter()
+        .map(|o| {
+            let mut cells = vec![text(&o.outcome)];
+            cells.extend(decimal_pair(&o.net));
+            cells.push(Cell::Count(o.combinations.0));
+            cells.extend(fine_pair(&o.probability));
+            cells.extend(fine_pair(&o.contribution));
+            cells
+        })
+        .collect();
+    s.table("Outcomes", Some("Outcomes (net result per Ante; return: the outcome's share of the expected net per Ante)"), &["Outcome", "Net (Antes)", "Net (exact)", "Combinations", "Probability", "Probability (exact)", "Return", "Return (exact)"], body, f)?;
+
+    let body = a
+        .actions
+        .iter()
+        .map(|x| {
+            let mut cells = vec![text(&x.action), Cell::Count(x.deals.0)];
+            cells.extend(fine_pair(&x.probability));
+            cells
+        })
+        .collect();
+    s.table("Actions", Some("Actions"), &["Action", "Deals", "Probability", "Probability (exact)"], body, f)?;
+
+    let mut header: Vec<String> = ["Situation", "Play", "Deals"].map(String::from).to_vec();
+    for p in &st.plays {
+        header.push(format!("EV {p}"));
+        header.push(format!("EV {p} (exact)"));
+    }
+    let body = st
+        .decisions
+        .iter()
+        .map(|d| {
+            let mut cells = vec![text(&d.situation), text(&d.play), Cell::Count(d.deals.0)];
+            for p in &st.plays {
+                match d.options.iter().find(|o| o.play == *p) {
+                    Some(o) => cells.extend(decimal_pair(&o.expected_net)),
+                    None => cells.extend([Cell::Empty, Cell::Empty]),
+                }
+            }
+            cells
+        })
+        .collect();
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    s.table("Strategy", Some("Strategy: each decision's play, and the expected net of every play it offers (per unit of initial wager)"), &header, body, f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(t: &str) -> String {
+        t.to_string()
+    }
+
+    #[test]
+    fn game_titles_shorten_to_words_then_initials() {
+        assert_eq!(short_game("DJ Wild Stud Poker"), [s("DJ Wild"), s("DJW")]);
+        assert_eq!(short_game("World Poker Tour Heads-Up Hold 'Em"), [s("Heads-Up Hold 'Em"), s("HUHE")]);
+        assert_eq!(short_game("High Card Flush"), [s("High Card Flush"), s("HCF")]);
+        assert_eq!(short_game("Saigon 5 Card"), [s("Saigon 5 Card"), s("S5C")]);
+        assert_eq!(short_wager("Straight Flush Bonus Wager"), [s("Straight Flush Bonus"), s("Straight Flush")]);
+    }
+
+    #[test]
+    fn readings_keep_the_words_that_tell_them_apart() {
+        let ou = ["opposite-range-loses", "opposite-range-pushes"];
+        assert_eq!(reading_words("opposite-range-pushes", &ou)[1], "pushes");
+        let fupg = ["optimal-player", "house-way-player"];
+        assert_eq!(reading_words("house-way-player", &fupg)[1], "house way");
+        assert_eq!(reading_words("as-written", &["as-written"])[1], "as written");
+    }
+
+    #[test]
+    fn names_fit_31_characters_and_are_unique() {
+        let hcf = short_game("High Card Flush");
+        assert_eq!(compose(&hcf, &short_wager("Flush Bonus Wager"), &[[s("A"), s("A")]]), "High Card Flush Flush Bonus A");
+        assert_eq!(compose(&hcf, &short_wager("Straight Flush Bonus Wager"), &[[s("A"), s("A")]]), "HCF Straight Flush Bonus A");
+        let long = compose(&[s("A very long game title indeed"), s("AVLGTI")], &[s("An even longer wager title here"), s("X")], &[[s("PAYTABLE-ID-0001"), s("PAYTABLE-ID-0001")]]);
+        assert!(width_of(&long) <= NAME_LIMIT && long.ends_with("PAYTABLE-ID-0001"), "{long}");
+        assert_eq!(sanitize("Over/Under [x]: a*b? 'q'"), "Over-Under x ab q");
+        let mut taken = vec![s("Summary")];
+        assert_eq!(unique("summary", &mut taken), "summary 2");
+        let base = "x".repeat(31);
+        assert_eq!(unique(&base, &mut taken), base);
+        let second = unique(&base, &mut taken);
+        assert!(width_of(&second) <= NAME_LIMIT && second.ends_with(" 2"), "{second}");
+    }
 }
