@@ -22,6 +22,7 @@ pub mod saigon_5_card;
 // deck) and the strategy framework with the registry of main games. Suit classes live in
 // `parsheet_cards::iso`, rank histograms and hand folds in `parsheet_eval::frequencies`.
 pub mod head_to_head;
+pub mod plan;
 mod solution;
 
 // The paths of Face Up Pai Gow's modules from before the chapters were modules.
