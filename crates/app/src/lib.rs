@@ -31,6 +31,7 @@ pub mod figure;
 pub mod inputs;
 pub mod main_game;
 pub mod pays;
+pub mod plans;
 pub mod progress;
 pub mod progressive;
 pub mod report;

@@ -191,6 +191,7 @@ fn to_json(g: &'static StrategyGame, reading: &str, odds: &Paytable, bad_beat: O
         game: g,
         reading: reading.to_string(),
         paytable: Some(odds.id.clone()),
+        table: Some(odds.clone()),
         bonus: bad_beat.map(|t| t.id.clone()),
         house_way: None,
         assumptions: vec![parsheet_app::Assumption::given("reading", reading), parsheet_app::Assumption::given("minimum-raise", min_words)],

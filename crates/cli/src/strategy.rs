@@ -107,7 +107,7 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         return crate::heads_up::run(&args.into(), g);
     }
-    crate::Format::offer("strategy", args.format, &[crate::Format::Table, crate::Format::Json])?;
+    crate::Format::offer("strategy", args.format, &[crate::Format::Table, crate::Format::Json, crate::Format::Csv])?;
     for (name, given) in [("--deck", args.deck.is_some()), ("--bad-beat", args.bad_beat.is_some()), ("--min-raise", args.min_raise.is_some()), ("--hole", args.hole.is_some()), ("--board", args.board.is_some())] {
         if given {
             return Err(format!("{name} does not apply to {}", g.game));
@@ -116,12 +116,20 @@ pub fn run(args: Args) -> Result<(), String> {
     let (variant, _) = parsheet_app::inputs::house_way(g.game, args.variant.as_deref(), args.house_way.as_deref())?;
     let games = args.tables.load()?;
     let x = parsheet_app::main_game::solve(&games, g, variant.as_deref(), args.paytable.as_deref(), None, None)?;
-    let st = parsheet_app::main_game::strategy(&x);
+    let st = parsheet_app::main_game::strategy(&x)?;
     if args.format == crate::Format::Json {
         return crate::print(crate::json(&st));
     }
+    if args.format == crate::Format::Csv {
+        let p = st.player.as_ref().ok_or_else(|| format!("the {} strategy is not a list of decision classes", g.game))?;
+        return crate::print(parsheet_report::strategy_page::plan_csv(p));
+    }
     let description = g.variants.iter().find(|v| v.id == x.reading).map_or("", |v| v.description);
-    crate::print(parsheet_report::terminal::strategy_text(&st, description))
+    let mut text = parsheet_report::terminal::strategy_text(&st, description);
+    if let Some(p) = &st.player {
+        text += &parsheet_report::strategy_page::text(p, st.analysis.cycle.0);
+    }
+    crate::print(text)
 }
 
 impl From<Args> for crate::heads_up::Args {

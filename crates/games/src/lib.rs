@@ -447,6 +447,48 @@ pub mod strategy {
         STRATEGY_GAMES.iter().find(|g| g.game == game && g.wager == wager)
     }
 
+    /// The strategies of main game `game` under `reading` as data, each replayed
+    /// ([`crate::plan`]): `table` is the paytable its solver reads (DJ Wild's Blind, Saigon's
+    /// Ante). `None` for the games whose complete strategy is not a list of classes (Heads-Up
+    /// Hold 'Em's flop and river spots, Face Up Pai Gow's settings against exposed hands).
+    pub fn player_strategies(game: &str, reading: &str, table: Option<&parsheet_paytable::Paytable>) -> Result<Option<crate::plan::Strategies>, String> {
+        use crate::plan::Strategies;
+        let need = || table.ok_or_else(|| format!("the {game} strategy plays a paytable; none given"));
+        let replayed = |rules: Vec<crate::plan::Rule>, replay: &dyn Fn(&crate::plan::Plan) -> Result<crate::plan::Replay, String>| {
+            rules.into_iter().map(|r| replay(&r.plan).map(|x| (r, x))).collect::<Result<Vec<_>, String>>()
+        };
+        let out = match game {
+            "over-under" => {
+                let optimal = crate::over_under::plan::optimal_plan(reading);
+                let replay = crate::over_under::plan::replay(&optimal, reading)?;
+                Strategies { optimal, replay, rules: vec![] }
+            }
+            "dj-wild" => {
+                use crate::dj_wild::plan as dj;
+                let blind = need()?;
+                let optimal = dj::optimal_plan(blind)?;
+                let play = |p: &crate::plan::Plan| dj::replay(p, blind);
+                Strategies { replay: play(&optimal)?, rules: replayed(dj::rules(blind)?, &play)?, optimal }
+            }
+            "saigon-5-card" => {
+                use crate::saigon_5_card::{main_game as sg, plan};
+                let (way, pays) = (sg::HouseWay::from_variant(reading), sg::WinPays::from_paytable(need()?)?);
+                let optimal = plan::optimal_plan(&sg::FULL_DECK, way, pays);
+                let replay = plan::replay(&optimal, &sg::FULL_DECK, way, pays)?;
+                Strategies { optimal, replay, rules: vec![] }
+            }
+            "high-card-flush" => {
+                use crate::high_card_flush::plan as hcf;
+                let suits = [0x1fff; 4];
+                let (optimal, rules) = hcf::strategies(&suits, 7);
+                let play = |p: &crate::plan::Plan| hcf::replay(p, &suits, 7);
+                Strategies { replay: play(&optimal)?, rules: replayed(rules, &play)?, optimal }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(out))
+    }
+
     /// Looks up a strategy game; the error lists those parsheet solves.
     pub fn find_strategy(game: &str) -> Result<&'static StrategyGame, String> {
         STRATEGY_GAMES.iter().find(|g| g.game == game).ok_or_else(|| {

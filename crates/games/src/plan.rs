@@ -158,3 +158,12 @@ pub struct Rule {
     pub rows: Vec<RuleRow>,
     pub plan: Plan,
 }
+
+/// A main game's strategies as data, each replayed over the whole cycle: the complete plan (the
+/// solver's choices, class by class) and the rules a person can follow.
+#[derive(Clone, Debug)]
+pub struct Strategies {
+    pub optimal: Plan,
+    pub replay: Replay,
+    pub rules: Vec<(Rule, Replay)>,
+}

@@ -227,6 +227,9 @@ pub fn wager_markdown(w: &WagerSection) -> String {
         for line in summary {
             out += &format!("- {}\n", md(&line));
         }
+        if let Some(p) = &st.player {
+            out += &crate::strategy_page::markdown(p, st.analysis.cycle.0, &format!("csv/{}-{}-{}.csv", st.analysis.game, w.id, crate::strategy_page::csv_name(st)));
+        }
     }
     for sheet in &w.sheets {
         let reading = sheet.reading.as_deref();
@@ -620,6 +623,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         body += &html_table(&outcomes);
         body += "<h3>The strategy: expected net per Ante of each play</h3>";
         body += &html_table(&decisions);
+        body += &crate::strategy_page::html(st, &format!("../../csv/{}-{}-{}.csv", g.game, w.id, crate::strategy_page::csv_name(st)));
         pages.push(Page { path: rows::strategy_page(g, w, &a.reading, a.paytable.as_deref()), title: format!("{} — {}", w.title, title), crumbs: crumbs(Some(title)), body });
     }
     // A PAR sheet page per paytable: every reading of it.
@@ -759,7 +763,7 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-fn csv_cell(t: &str) -> String {
+pub(crate) fn csv_cell(t: &str) -> String {
     if t.contains([',', '"', '\n']) {
         format!("\"{}\"", t.replace('"', "\"\""))
     } else {
@@ -794,6 +798,11 @@ pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {
                 None => t.id.clone(),
             };
             files.push((name, csv));
+        }
+    }
+    for st in &w.strategy {
+        if let Some(p) = &st.player {
+            files.push((crate::strategy_page::csv_name(st), crate::strategy_page::plan_csv(p)));
         }
     }
     files

@@ -276,7 +276,16 @@ fn value_plan(t: &Tally, act: &dyn Fn(u32) -> &'static str) -> Plan {
 /// for each flush value as a whole: every hand of a value alike), and the short rule that
 /// folds every value card removal splits. The complete strategy is [`optimal_plan`].
 pub fn rules(suits: &[u16], hand: usize) -> Vec<Rule> {
+    rules_from(&tally(suits, hand))
+}
+
+/// The complete plan and the rules, from one count of the deck.
+pub fn strategies(suits: &[u16], hand: usize) -> (Plan, Vec<Rule>) {
     let t = tally(suits, hand);
+    (optimal_plan_from(&t, suits, hand), rules_from(&t))
+}
+
+fn rules_from(t: &Tally) -> Vec<Rule> {
     let dealer = t.dealer_hands as u128;
     // The best action for a value's hands together: the largest summed net.
     let best = |v: u32| -> &'static str {
