@@ -319,7 +319,9 @@ pub struct StrategyRecord {
 /// The strategy record of a solution.
 pub fn strategy(x: &Solved) -> Result<StrategyRecord, String> {
     let s = &x.solution;
-    let player = match parsheet_games::strategy::player_strategies(x.game.game, &x.reading, x.table.as_ref())? {
+    // Plans are replayed without a bonus table (Heads-Up's Bad Beat, which the built-in tables lack).
+    let plans = if x.bonus.is_some() { None } else { parsheet_games::strategy::player_strategies(x.game.game, &x.reading, x.table.as_ref())? };
+    let player = match plans {
         Some(p) => Some(crate::plans::player_strategy(&p, &s.expected_net, &s.expected_wager)?),
         None => None,
     };

@@ -449,8 +449,9 @@ pub mod strategy {
 
     /// The strategies of main game `game` under `reading` as data, each replayed
     /// ([`crate::plan`]): `table` is the paytable its solver reads (DJ Wild's Blind, Saigon's
-    /// Ante). `None` for the games whose complete strategy is not a list of classes (Heads-Up
-    /// Hold 'Em's flop and river spots, Face Up Pai Gow's settings against exposed hands).
+    /// Ante, Heads-Up's Odds, played without a Bad Beat table). Heads-Up Hold 'Em's plan is its
+    /// pre-flop chart, the flop and river played optimally. `None` for Face Up Pai Gow, whose
+    /// settings against exposed dealer hands are not a list of classes.
     pub fn player_strategies(game: &str, reading: &str, table: Option<&parsheet_paytable::Paytable>) -> Result<Option<crate::plan::Strategies>, String> {
         use crate::plan::Strategies;
         let need = || table.ok_or_else(|| format!("the {game} strategy plays a paytable; none given"));
@@ -483,6 +484,13 @@ pub mod strategy {
                 let (optimal, rules) = hcf::strategies(&suits, 7);
                 let play = |p: &crate::plan::Plan| hcf::replay(p, &suits, 7);
                 Strategies { replay: play(&optimal)?, rules: replayed(rules, &play)?, optimal }
+            }
+            "heads-up-holdem" => {
+                use crate::heads_up_holdem::plan as hu;
+                let x = heads_up::solve_cached(&heads_up::Config::heads_up(reading, need()?, None)?)?;
+                let optimal = hu::optimal_plan(&x);
+                let play = |p: &crate::plan::Plan| hu::replay(&x, p);
+                Strategies { replay: play(&optimal)?, rules: replayed(hu::rules(&x), &play)?, optimal }
             }
             _ => return Ok(None),
         };

@@ -311,3 +311,48 @@ fn saigon_optimal_plan_replays_to_the_solvers_edge_under_both_house_ways() {
         assert!(sg::replay(&lowest, &FULL_DECK, way, pays).unwrap().expected_net < r.expected_net, "{way:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Heads-Up Hold 'Em (the pre-flop plan; flop and river as the optimal strategy plays them)
+
+/// An Odds table paying a straight or better (the lines below it lose: a test table, not 677a.12(b)).
+fn heads_up_odds() -> Paytable {
+    let lines = [("royal-flush", "500 to 1"), ("straight-flush", "50 to 1"), ("four-of-a-kind", "10 to 1"), ("full-house", "3 to 1"), ("flush", "3 to 2"), ("straight", "1 to 1")];
+    Paytable { id: "odds-straight-up".into(), lines: lines.iter().map(|(o, p)| Line { outcome: o.to_string(), pay: p.parse::<Pay>().unwrap() }).collect() }
+}
+
+/// The solver's chart replays to its figures; the short rule and a chart with one class
+/// changed do no better.
+fn heads_up_replays(deck: &[parsheet_cards::Card], variant: &str) {
+    use parsheet_games::heads_up_holdem::plan as hu;
+    use parsheet_games::strategy::heads_up::{solve_deck, Config};
+    let x = solve_deck(deck, &Config::heads_up(variant, &heads_up_odds(), None).unwrap(), true).unwrap();
+    let plan = through_text(&hu::optimal_plan(&x));
+    let r = hu::replay(&x, &plan).unwrap();
+    assert_eq!((r.cycle, &r.expected_net, &r.expected_wager), (x.cycle as u128, &x.expected_net(), &x.expected_wager()), "{} cards", deck.len());
+    assert_eq!(plan.rows().len(), x.classes.len());
+    for rule in hu::rules(&x) {
+        let y = hu::replay(&x, &rule.plan).unwrap();
+        assert!(y.expected_net <= r.expected_net, "{}", rule.id);
+        assert_eq!(rule.rows.iter().map(|row| row.deals).sum::<u128>(), r.cycle, "{}", rule.id);
+    }
+    let first = &plan.rows()[0];
+    let other = if first.action == "check" { hu::actions(&x)[0].clone() } else { "check".to_string() };
+    assert!(hu::replay(&x, &with_action(&plan, &first.class, &other)).unwrap().expected_net <= r.expected_net);
+}
+
+fn cards(ranks: &str, suits: &str) -> Vec<parsheet_cards::Card> {
+    suits.chars().flat_map(|s| ranks.chars().map(move |r| format!("{r}{s}").parse().unwrap())).collect()
+}
+
+#[test]
+fn heads_up_preflop_plans_replay_on_the_26_and_32_card_decks() {
+    heads_up_replays(&cards("23456789TJQKA", "cd"), "odds-push-below-pair");
+    heads_up_replays(&cards("789TJQKA", "cdhs"), "odds-lose-below-pair");
+}
+
+/// The full deck: one solve, about 3.3 CPU-s (docs/PERFORMANCE.md), cheap enough for CI.
+#[test]
+fn heads_up_preflop_plan_replays_on_the_full_deck() {
+    heads_up_replays(parsheet_cards::Deck::standard().cards(), "odds-push-below-pair");
+}
