@@ -101,7 +101,10 @@ pub fn run(args: Args) -> Result<(), String> {
         return face_up_pai_gow(&args);
     }
     if g.game == "heads-up-holdem" {
-        crate::Format::offer("strategy heads-up-holdem", args.format, &[crate::Format::Table, crate::Format::Json])?;
+        crate::Format::offer("strategy heads-up-holdem", args.format, &[crate::Format::Table, crate::Format::Json, crate::Format::Csv])?;
+        if args.format == crate::Format::Csv && args.hole.is_some() {
+            return Err("--format csv prints the pre-flop chart; --hole values one spot (table or json)".into());
+        }
         if args.house_way.is_some() {
             return Err("--house-way: the heads-up-holdem dealer sets no hands".into());
         }
@@ -143,6 +146,7 @@ impl From<Args> for crate::heads_up::Args {
             hole: a.hole,
             board: a.board,
             json: a.format == crate::Format::Json,
+            csv: a.format == crate::Format::Csv,
         }
     }
 }

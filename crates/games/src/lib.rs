@@ -486,11 +486,8 @@ pub mod strategy {
                 Strategies { replay: play(&optimal)?, rules: replayed(rules, &play)?, optimal }
             }
             "heads-up-holdem" => {
-                use crate::heads_up_holdem::plan as hu;
                 let x = heads_up::solve_cached(&heads_up::Config::heads_up(reading, need()?, None)?)?;
-                let optimal = hu::optimal_plan(&x);
-                let play = |p: &crate::plan::Plan| hu::replay(&x, p);
-                Strategies { replay: play(&optimal)?, rules: replayed(hu::rules(&x), &play)?, optimal }
+                crate::heads_up_holdem::plan::strategies(&x)?
             }
             _ => return Ok(None),
         };

@@ -57,6 +57,31 @@ fn rule_cells(r: &RuleRecord, cycle: u128) -> Vec<[String; 4]> {
         .collect()
 }
 
+/// Heads-Up's pre-flop chart as the 13 × 13 grid (ace first; suited above the diagonal,
+/// offsuit below, pairs on it), where every starting hand has one row named as usual.
+fn grid(r: &RuleRecord) -> Option<Vec<Vec<String>>> {
+    if r.id != "preflop-grid" {
+        return None;
+    }
+    let ranks: Vec<char> = "AKQJT98765432".chars().collect();
+    let mut out = Vec::new();
+    for (i, a) in ranks.iter().enumerate() {
+        let mut row = vec![a.to_string()];
+        for (j, b) in ranks.iter().enumerate() {
+            let name = match i.cmp(&j) {
+                std::cmp::Ordering::Equal => format!("{a}{b}"),
+                std::cmp::Ordering::Less => format!("{a}{b}s"),
+                std::cmp::Ordering::Greater => format!("{b}{a}o"),
+            };
+            let x = r.rows.iter().find(|x| x.situation == name)?;
+            let play = if x.action == "check" { "check".to_string() } else { x.action.trim_start_matches("pre-flop-").replace("raise-", "raise ") };
+            row.push(format!("{name} {play}"));
+        }
+        out.push(row);
+    }
+    Some(out)
+}
+
 const RULE_HEADER: [&str; 4] = ["Situation", "Play", "Probability", "Optimal play agrees"];
 
 /// The terminal's section: each rule as a table, then the complete strategy's size.
@@ -71,6 +96,10 @@ pub fn text(p: &PlayerStrategy, cycle: u128) -> String {
     }
     for r in &p.rules {
         out += &format!("\n{} [{}]\n  {}\n", r.title, r.id, figures_line(&r.figures));
+        if grid(r).is_some() {
+            out += "  (the grid above)\n";
+            continue;
+        }
         let cells = rule_cells(r, cycle);
         let w0 = cells.iter().map(|c| c[0].chars().count()).chain([RULE_HEADER[0].len()]).max().unwrap_or(9);
         let w1 = cells.iter().map(|c| c[1].len()).chain([RULE_HEADER[1].len()]).max().unwrap_or(4);
@@ -127,7 +156,13 @@ pub fn html(st: &StrategyRecord, csv_href: &str) -> String {
     );
     for r in &p.rules {
         out += &format!("<h4>{}</h4><p>{}.</p>", esc(&r.title), esc(&figures_line(&r.figures)));
-        out += &html_rows(RULE_HEADER, rule_cells(r, cycle).into_iter());
+        match grid(r) {
+            Some(g) => {
+                let header: [&str; 14] = ["", "A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+                out += &html_rows(header, g.into_iter().map(|row| <[String; 14]>::try_from(row).expect("14 cells")));
+            }
+            None => out += &html_rows(RULE_HEADER, rule_cells(r, cycle).into_iter()),
+        }
         out += &format!("<p class=\"note\">{}</p>", esc(&r.note));
     }
     if p.rules.is_empty() && p.classes.len() <= 200 {

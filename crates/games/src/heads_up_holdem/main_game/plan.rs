@@ -16,7 +16,7 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
-use crate::plan::{ClassRow, Plan, Replay, Rule, RuleRow};
+use crate::plan::{ClassRow, Plan, Replay, Rule, RuleRow, Strategies};
 
 use super::exact::{hole_name, Action, Exact};
 use super::{HoleClass, Preflop};
@@ -203,4 +203,11 @@ pub fn rules(x: &Exact) -> Vec<Rule> {
         plan,
     };
     vec![chart, simple]
+}
+
+/// The chart and the rules of a solution, each replayed.
+pub fn strategies(x: &Exact) -> Result<Strategies, String> {
+    let optimal = optimal_plan(x);
+    let rules = rules(x).into_iter().map(|r| replay(x, &r.plan).map(|y| (r, y))).collect::<Result<Vec<_>, String>>()?;
+    Ok(Strategies { replay: replay(x, &optimal)?, rules, optimal })
 }
