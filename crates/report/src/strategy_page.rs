@@ -39,7 +39,7 @@ fn share(right: &parsheet_app::Count, deals: &parsheet_app::Count) -> String {
 /// "house edge 3.4674% per Ante (exact p/q), element of risk …, cost 0.0406% per Ante".
 fn figures_line(f: &Replayed) -> String {
     let cost = f.cost_per_ante.value();
-    let cost = if *cost == BigRational::from_integer(0.into()) { "the optimal strategy's".to_string() } else { format!("costs {} per Ante against optimal (exact {})", pct(cost, 4), fraction(cost)) };
+    let cost = if *cost == BigRational::from_integer(0.into()) { "no cost: it plays as the optimal strategy".to_string() } else { format!("costs {} per Ante against optimal (exact {})", pct(cost, 4), fraction(cost)) };
     format!(
         "house edge {} per Ante (exact {}), {} per initial wager, element of risk {}; {cost}",
         pct(f.house_edge_per_ante.value(), 4),
