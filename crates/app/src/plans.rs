@@ -127,3 +127,27 @@ pub fn player_strategy(s: &Strategies, expected_net: &BigRational, expected_wage
             .collect(),
     })
 }
+
+/// A plan given as data (a file's classes and actions), replayed against the solved game `x`:
+/// its figures, and its cost against the optimal strategy.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct PlanReplay {
+    pub game: String,
+    pub reading: String,
+    pub paytable: Option<String>,
+    /// Decision classes the plan names.
+    pub classes: usize,
+    pub cycle: Count,
+    pub figures: Replayed,
+}
+
+/// Replays `plan` in the game `x` was solved for (Heads-Up without a Bad Beat table).
+pub fn replay_plan(x: &crate::main_game::Solved, plan: &parsheet_games::plan::Plan) -> Result<PlanReplay, String> {
+    if x.bonus.is_some() {
+        return Err("a plan is replayed without a Bad Beat table".into());
+    }
+    let r = parsheet_games::strategy::replay_plan(x.game.game, &x.reading, x.table.as_ref(), plan)?;
+    let s = &x.solution;
+    let optimal = Replay { cycle: r.cycle, expected_net: s.expected_net.clone(), expected_wager: s.expected_wager.clone(), initial_wager: s.initial_wager.clone(), by_hand: vec![] };
+    Ok(PlanReplay { game: x.game.game.into(), reading: x.reading.clone(), paytable: x.paytable.clone(), classes: plan.rows().len(), cycle: Count(r.cycle), figures: replayed(&r, &optimal) })
+}

@@ -494,6 +494,24 @@ pub mod strategy {
         Ok(Some(out))
     }
 
+    /// The exact result of playing `plan` in main game `game` under `reading` (`table` as for
+    /// [`player_strategies`]); an error names a class the game lacks, one the plan leaves out, or
+    /// an action the class does not offer.
+    pub fn replay_plan(game: &str, reading: &str, table: Option<&parsheet_paytable::Paytable>, plan: &crate::plan::Plan) -> Result<crate::plan::Replay, String> {
+        let need = || table.ok_or_else(|| format!("the {game} strategy plays a paytable; none given"));
+        match game {
+            "over-under" => crate::over_under::plan::replay(plan, reading),
+            "dj-wild" => crate::dj_wild::plan::replay(plan, need()?),
+            "saigon-5-card" => {
+                use crate::saigon_5_card::main_game as sg;
+                crate::saigon_5_card::plan::replay(plan, &sg::FULL_DECK, sg::HouseWay::from_variant(reading), sg::WinPays::from_paytable(need()?)?)
+            }
+            "high-card-flush" => crate::high_card_flush::plan::replay(plan, &[0x1fff; 4], 7),
+            "heads-up-holdem" => crate::heads_up_holdem::plan::replay(&*heads_up::solve_cached(&heads_up::Config::heads_up(reading, need()?, None)?)?, plan),
+            _ => Err(format!("the {game} strategy is not a list of decision classes to replay")),
+        }
+    }
+
     /// Looks up a strategy game; the error lists those parsheet solves.
     pub fn find_strategy(game: &str) -> Result<&'static StrategyGame, String> {
         STRATEGY_GAMES.iter().find(|g| g.game == game).ok_or_else(|| {

@@ -6,7 +6,7 @@
 
 use num_rational::BigRational;
 use parsheet_app::main_game::StrategyRecord;
-use parsheet_app::plans::{PlayerStrategy, Replayed, RuleRecord};
+use parsheet_app::plans::{PlanReplay, PlayerStrategy, Replayed, RuleRecord};
 use parsheet_paytable::fraction;
 
 use crate::format::{esc, grouped, md, pct, probability};
@@ -177,4 +177,17 @@ pub fn html(st: &StrategyRecord, csv_href: &str) -> String {
         );
     }
     out
+}
+
+/// `parsheet strategy GAME --replay FILE`.
+pub fn replay_text(r: &PlanReplay, file: &str) -> String {
+    let table = r.paytable.as_deref().map_or(String::new(), |t| format!(", paytable {t}"));
+    format!(
+        "{file}: {} decision classes, played over all {} deals of {} (reading {}{table}):\n{}\n",
+        r.classes,
+        grouped(&r.cycle.0.to_string()),
+        r.game,
+        r.reading,
+        figures_line(&r.figures)
+    )
 }
