@@ -9,6 +9,7 @@ pub fn all() -> Vec<(&'static str, &'static str, Schema)> {
         ("analyze-wager", "parsheet analyze GAME WAGER --format json (a wager counted over every deal)", schema_for!(crate::wager::WagerAnalysis)),
         ("analyze-main-game", "parsheet analyze GAME base --format json (a main game under optimal strategy)", schema_for!(crate::main_game::MainGameAnalysis)),
         ("strategy", "parsheet strategy GAME --format json (a main game's strategy, decision by decision)", schema_for!(crate::main_game::StrategyRecord)),
+        ("strategy-replay", "parsheet strategy GAME --replay FILE --format json (a plan given as data, replayed over every deal)", schema_for!(crate::plans::PlanReplay)),
         ("strategy-face-up-pai-gow", "parsheet strategy face-up-pai-gow --format json (both player policies)", schema_for!(crate::main_game::FaceUpPaiGowPolicies)),
         ("progressive", "parsheet progressive GAME WAGER --format json (the progressive model)", schema_for!(crate::progressive::ProgressiveAnalysis)),
         ("verify", "parsheet verify --format json (every published figure beside the computed one)", schema_for!(Vec<crate::verify::Check>)),
