@@ -79,7 +79,11 @@ pub fn run(args: &Args, g: &'static StrategyGame) -> Result<(), String> {
         return crate::print(parsheet_report::strategy_page::plan_csv(&player));
     }
     if args.json {
-        println!("{}", to_json(g, reading.id, odds, bad_beat, &min_words, &x, &s));
+        let mut v = to_json(g, reading.id, odds, bad_beat, &min_words, &x, &s);
+        if let (serde_json::Value::Object(m), Ok(p)) = (&mut v, serde_json::to_value(&player)) {
+            m.insert("player".into(), p);
+        }
+        println!("{v}");
         return Ok(());
     }
     println!("{} (§ {})\nreading {}: {}\nOdds paytable {}; {bad_beat_words}; {min_words}\n", g.title, g.rules, reading.id, reading.description, odds.id);
