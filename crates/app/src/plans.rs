@@ -141,13 +141,14 @@ pub struct PlanReplay {
     pub figures: Replayed,
 }
 
-/// Replays `plan` in the game `x` was solved for (Heads-Up without a Bad Beat table).
-pub fn replay_plan(x: &crate::main_game::Solved, plan: &parsheet_games::plan::Plan) -> Result<PlanReplay, String> {
-    if x.bonus.is_some() {
+/// Replays `plan` in main game `game` under `reading` with the paytable its solver read
+/// (`table`), against that solution (`solution`, for the cost); a game solved with a bonus
+/// table (Heads-Up's Bad Beat) is refused.
+pub fn replay_plan(game: &str, reading: &str, table: Option<&parsheet_paytable::Paytable>, with_bonus: bool, solution: &parsheet_games::strategy::Solution, plan: &parsheet_games::plan::Plan) -> Result<PlanReplay, String> {
+    if with_bonus {
         return Err("a plan is replayed without a Bad Beat table".into());
     }
-    let r = parsheet_games::strategy::replay_plan(x.game.game, &x.reading, x.table.as_ref(), plan)?;
-    let s = &x.solution;
-    let optimal = Replay { cycle: r.cycle, expected_net: s.expected_net.clone(), expected_wager: s.expected_wager.clone(), initial_wager: s.initial_wager.clone(), by_hand: vec![] };
-    Ok(PlanReplay { game: x.game.game.into(), reading: x.reading.clone(), paytable: x.paytable.clone(), classes: plan.rows().len(), cycle: Count(r.cycle), figures: replayed(&r, &optimal) })
+    let r = parsheet_games::strategy::replay_plan(game, reading, table, plan)?;
+    let optimal = Replay { cycle: r.cycle, expected_net: solution.expected_net.clone(), expected_wager: solution.expected_wager.clone(), initial_wager: solution.initial_wager.clone(), by_hand: vec![] };
+    Ok(PlanReplay { game: game.into(), reading: reading.into(), paytable: table.map(|t| t.id.clone()), classes: plan.rows().len(), cycle: Count(r.cycle), figures: replayed(&r, &optimal) })
 }

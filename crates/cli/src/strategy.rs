@@ -153,7 +153,7 @@ fn replay(args: &Args, g: &'static parsheet_games::strategy::StrategyGame, file:
     let (variant, _) = parsheet_app::inputs::house_way(g.game, args.variant.as_deref(), args.house_way.as_deref())?;
     let games = args.tables.load()?;
     let x = parsheet_app::main_game::solve(&games, g, variant.as_deref(), args.paytable.as_deref(), None, None)?;
-    let r = parsheet_app::plans::replay_plan(&x, &plan).map_err(|e| format!("{}: {e}", file.display()))?;
+    let r = parsheet_app::plans::replay_plan(g.game, &x.reading, x.table.as_ref(), x.bonus.is_some(), &x.solution, &plan).map_err(|e| format!("{}: {e}", file.display()))?;
     if args.format == crate::Format::Json {
         return crate::print(crate::json(&r));
     }

@@ -154,3 +154,12 @@ mod tests {
         assert!((rounds_within_a_point(1.0) - 38_416.0).abs() < 1e-6);
     }
 }
+
+/// A CSV field: quoted where it holds a comma, a quote or a line break.
+pub fn csv_cell(t: &str) -> String {
+    if t.contains([',', '"', '\n']) {
+        format!("\"{}\"", t.replace('"', "\"\""))
+    } else {
+        t.to_string()
+    }
+}

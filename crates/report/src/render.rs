@@ -12,7 +12,7 @@ use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::Basis;
 
 use crate::chart::{self, Bar, Scale};
-use crate::format::{esc, grouped, md, md_code, one_in, pct, per_unit, probability, rounds_within_a_point};
+use crate::format::{csv_cell, esc, grouped, md, md_code, one_in, pct, per_unit, probability, rounds_within_a_point};
 use crate::rows::{self, Row};
 
 /// A table: header, body rows, and summary rows (shown below the body, set apart).
@@ -762,14 +762,6 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
 
 // ---------------------------------------------------------------------------------------------
 // CSV
-
-pub(crate) fn csv_cell(t: &str) -> String {
-    if t.contains([',', '"', '\n']) {
-        format!("\"{}\"", t.replace('"', "\"\""))
-    } else {
-        t.to_string()
-    }
-}
 
 /// One CSV per reading and paytable: (file name suffix, contents).
 pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {

@@ -9,13 +9,13 @@ use parsheet_app::main_game::StrategyRecord;
 use parsheet_app::plans::{PlanReplay, PlayerStrategy, Replayed, RuleRecord};
 use parsheet_paytable::fraction;
 
-use crate::format::{esc, grouped, md, pct, probability};
+use crate::format::{csv_cell, esc, grouped, md, pct, probability};
 
 /// The complete strategy, one decision class a row: `class,situation,action,deals`.
 pub fn plan_csv(p: &PlayerStrategy) -> String {
     let mut out = String::from("class,situation,action,deals\n");
     for c in &p.classes {
-        out += &format!("{},{},{},{}\n", crate::render::csv_cell(&c.class), crate::render::csv_cell(&c.situation), crate::render::csv_cell(&c.action), c.deals.0);
+        out += &format!("{},{},{},{}\n", csv_cell(&c.class), csv_cell(&c.situation), csv_cell(&c.action), c.deals.0);
     }
     out
 }
