@@ -13,9 +13,11 @@
 //!   cost against the optimal one.
 //!
 //! Replays never call a solver's maximiser: they count what the fixed actions earn. Where a
-//! game's optimal play cannot be listed (Heads-Up Hold 'Em's flop and river spots, Face Up Pai
-//! Gow's setting against the dealer's exposed hands), the chapter says what its plan covers
-//! and what is played by rule.
+//! game's optimal play cannot be listed, the chapter says what its plan covers and what is
+//! played otherwise: Heads-Up Hold 'Em's plan is its pre-flop chart (169 starting hands), its
+//! flop and river played as the optimal strategy plays them (per-board spots, summarised by
+//! `flop_rule` and `river_rule`); Face Up Pai Gow has no plan (its setting against the dealer's
+//! exposed hands is a rule in words, `OPTIMAL_RULE`, right on every deal).
 //!
 //! A replay also returns its outcomes by hand ([`HandNet`]): the deals and the net result of
 //! each player hand class (category, flush length, Point Count, first card, starting hand),
