@@ -34,6 +34,7 @@ pub mod house_ways;
 pub mod inputs;
 pub mod main_game;
 pub mod pays;
+pub mod plans;
 pub mod progress;
 pub mod progressive;
 pub mod report;

@@ -102,6 +102,8 @@ pub struct Solved {
     pub reading: String,
     /// The paytable of [`StrategyGame::wager`] the strategy played, where it plays one.
     pub paytable: Option<String>,
+    /// That paytable's lines (the strategies as data replay it).
+    pub table: Option<Paytable>,
     /// The bonus paytable played (Heads-Up Hold 'Em's Bad Beat), where the tables hold one.
     pub bonus: Option<String>,
     /// Face Up Pai Gow's house way, where the game was solved against one.
@@ -144,7 +146,7 @@ pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&st
         let (way, counts) = face_up_pai_gow_counts(&choice.spec, ace_high)?;
         assumptions.push(choice.assumption.clone());
         let solution = fupg::solution(&counts, fupg::Deck::FULL, reading, &way);
-        return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, bonus: None, house_way: Some(way.id.clone()), assumptions, changed: Vec::new(), solution });
+        return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, table: None, bonus: None, house_way: Some(way.id.clone()), assumptions, changed: Vec::new(), solution });
     }
     if let Some(w) = way.filter(|w| w.assumption.source == Source::Given) {
         return Err(format!("--house-way {}: {} has no house way to choose (Face Up Pai Gow's dealer sets by one)", w.spec, g.game));
@@ -153,7 +155,7 @@ pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&st
         if let Some(p) = paytable {
             return Err(format!("--paytable {p:?}: the {} main game does not depend on a paytable (its pays are fixed by the rules)", g.game));
         }
-        return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, bonus: None, house_way: None, assumptions, changed: Vec::new(), solution: g.solve(Some(reading), None)? });
+        return Ok(Solved { game: g, reading: reading.to_string(), paytable: None, table: None, bonus: None, house_way: None, assumptions, changed: Vec::new(), solution: g.solve(Some(reading), None)? });
     }
     let entry = crate::inputs::select(games, g.game, g.wager, paytable)?;
     assumptions.push(Assumption::new("paytable", entry.table.id.clone(), if paytable.is_some() { Source::Given } else { Source::Default }, paytable.is_none().then(|| format!("the only {} paytable", g.wager))));
@@ -170,7 +172,7 @@ pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&st
         });
     }
     let solution = g.solve_with_bonus(Some(reading), Some(&entry.table), bonus_table)?;
-    Ok(Solved { game: g, reading: reading.to_string(), paytable: Some(entry.table.id.clone()), bonus: bonus_table.map(|t| t.id.clone()), house_way: None, assumptions, changed: entry.changed.clone(), solution })
+    Ok(Solved { game: g, reading: reading.to_string(), paytable: Some(entry.table.id.clone()), table: Some(entry.table.clone()), bonus: bonus_table.map(|t| t.id.clone()), house_way: None, assumptions, changed: entry.changed.clone(), solution })
 }
 
 /// One outcome of a main game: a net result per Ante and the deals that end with it.
@@ -313,12 +315,22 @@ pub struct StrategyRecord {
     /// Every play some decision offers, as table columns.
     pub plays: Vec<String>,
     pub decisions: Vec<Decision>,
+    /// The strategy as data with the rules a player can follow, each replayed (`plans.rs`);
+    /// absent for the games whose complete strategy is not a list of classes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<crate::plans::PlayerStrategy>,
 }
 
 /// The strategy record of a solution.
-pub fn strategy(x: &Solved) -> StrategyRecord {
+pub fn strategy(x: &Solved) -> Result<StrategyRecord, String> {
     let s = &x.solution;
-    StrategyRecord {
+    // Plans are replayed without a bonus table (Heads-Up's Bad Beat, which the built-in tables lack).
+    let plans = if x.bonus.is_some() { None } else { parsheet_games::strategy::player_strategies(x.game.game, &x.reading, x.table.as_ref())? };
+    let player = match plans {
+        Some(p) => Some(crate::plans::player_strategy(&p, &s.expected_net, &s.expected_wager)?),
+        None => None,
+    };
+    Ok(StrategyRecord {
         analysis: analysis(x),
         plays: s.plays().iter().map(|p| p.to_string()).collect(),
         decisions: s
@@ -331,7 +343,8 @@ pub fn strategy(x: &Solved) -> StrategyRecord {
                 options: d.options.iter().map(|(o, v)| OptionValue { play: o.to_string(), expected_net: Exact(v.clone()) }).collect(),
             })
             .collect(),
-    }
+        player,
+    })
 }
 
 /// Whether a main game's payback per total wagered is above 100%.
@@ -381,6 +394,7 @@ pub fn face_up_pai_gow_policies(deck: fupg::Deck, deck_text: &str, choice: &Hous
                 game: g,
                 reading: p.to_string(),
                 paytable: None,
+                table: None,
                 bonus: None,
                 house_way: Some(way.id.clone()),
                 assumptions: [vec![Assumption::given("policy", *p)], assumptions.clone()].concat(),

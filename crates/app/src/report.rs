@@ -220,7 +220,7 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
         for v in sg.variants {
             for t in &tables {
                 if let Ok(x) = crate::main_game::solve(games, sg, Some(v.id), *t, None, Some(cx.house_way)) {
-                    strategy.push(crate::main_game::strategy(&x));
+                    strategy.push(crate::main_game::strategy(&x)?);
                 }
             }
         }

@@ -9,6 +9,7 @@ pub fn all() -> Vec<(&'static str, &'static str, Schema)> {
         ("analyze-wager", "parsheet analyze GAME WAGER --format json (a wager counted over every deal)", schema_for!(crate::wager::WagerAnalysis)),
         ("analyze-main-game", "parsheet analyze GAME base --format json (a main game under optimal strategy)", schema_for!(crate::main_game::MainGameAnalysis)),
         ("strategy", "parsheet strategy GAME --format json (a main game's strategy, decision by decision)", schema_for!(crate::main_game::StrategyRecord)),
+        ("strategy-replay", "parsheet strategy GAME --replay FILE --format json (a plan given as data, replayed over every deal)", schema_for!(crate::plans::PlanReplay)),
         ("strategy-face-up-pai-gow", "parsheet strategy face-up-pai-gow --format json (both player policies)", schema_for!(crate::main_game::FaceUpPaiGowPolicies)),
         ("strategy-house-ways", "parsheet strategy face-up-pai-gow --ways --format json (every built-in house way, the bounds over all ways)", schema_for!(crate::house_ways::HouseWaysAnalysis)),
         ("explain-house-way", "parsheet explain face-up-pai-gow base --format json (single-rule edits of the house way)", schema_for!(crate::house_ways::WayEdits)),

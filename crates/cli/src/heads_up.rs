@@ -17,6 +17,8 @@ pub struct Args {
     pub hole: Option<String>,
     pub board: Option<String>,
     pub json: bool,
+    /// `--format csv`: the pre-flop chart as decision classes.
+    pub csv: bool,
 }
 
 use parsheet_app::main_game::bad_beat_table;
@@ -72,8 +74,16 @@ pub fn run(args: &Args, g: &'static StrategyGame) -> Result<(), String> {
     }
     let x = heads_up::solve_cached(&config)?;
     let s = heads_up::to_solution(&x, bad_beat.is_some());
+    let player = parsheet_app::plans::player_strategy(&heads_up::plan::strategies(&x)?, &s.expected_net, &s.expected_wager)?;
+    if args.csv {
+        return crate::print(parsheet_report::strategy_page::plan_csv(&player));
+    }
     if args.json {
-        println!("{}", to_json(g, reading.id, odds, bad_beat, &min_words, &x, &s));
+        let mut v = to_json(g, reading.id, odds, bad_beat, &min_words, &x, &s);
+        if let (serde_json::Value::Object(m), Ok(p)) = (&mut v, serde_json::to_value(&player)) {
+            m.insert("player".into(), p);
+        }
+        println!("{v}");
         return Ok(());
     }
     println!("{} (§ {})\nreading {}: {}\nOdds paytable {}; {bad_beat_words}; {min_words}\n", g.title, g.rules, reading.id, reading.description, odds.id);
@@ -84,6 +94,7 @@ pub fn run(args: &Args, g: &'static StrategyGame) -> Result<(), String> {
     for (street, lines) in [("flop, after a pre-flop check", heads_up::flop_rule(&x)), ("river, after checking twice", heads_up::river_rule(&x))] {
         print!("{}", rule_text(street, &lines));
     }
+    print!("{}", parsheet_report::strategy_page::text(&player, x.cycle as u128));
     summary(&x, &s);
     Ok(())
 }
@@ -191,6 +202,7 @@ fn to_json(g: &'static StrategyGame, reading: &str, odds: &Paytable, bad_beat: O
         game: g,
         reading: reading.to_string(),
         paytable: Some(odds.id.clone()),
+        table: Some(odds.clone()),
         bonus: bad_beat.map(|t| t.id.clone()),
         house_way: None,
         assumptions: vec![parsheet_app::Assumption::given("reading", reading), parsheet_app::Assumption::given("minimum-raise", min_words)],

@@ -46,6 +46,11 @@ pub struct Args {
     /// Heads-Up Hold 'Em: the board seen with --hole: none (pre-flop), the flop, or all five.
     #[arg(long)]
     board: Option<String>,
+    /// Replay a strategy given as data: a CSV file with `class` and `action` columns (what
+    /// `--format csv` writes, edited or not), played over every deal; prints its exact house edge
+    /// and its cost against the optimal strategy.
+    #[arg(long, value_name = "FILE")]
+    replay: Option<std::path::PathBuf>,
     #[arg(long, value_enum, default_value = "table")]
     format: crate::Format,
     #[command(flatten)]
@@ -110,22 +115,91 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
     })
 }
 
+/// One CSV record: fields split at commas outside double quotes, `""` a quote inside them.
+fn csv_fields(line: &str) -> Result<Vec<String>, String> {
+    let (mut fields, mut field, mut quoted, mut chars) = (Vec::new(), String::new(), false, line.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            ('"', true) => quoted = false,
+            ('"', false) if field.is_empty() => quoted = true,
+            (',', false) => fields.push(std::mem::take(&mut field)),
+            (c, _) => field.push(c),
+        }
+    }
+    if quoted {
+        return Err("a quoted field is not closed".into());
+    }
+    fields.push(field);
+    Ok(fields)
+}
+
+/// A plan from a CSV file with `class` and `action` columns.
+fn read_plan(path: &std::path::Path) -> Result<parsheet_games::plan::Plan, String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let header = csv_fields(lines.next().ok_or_else(|| format!("{name}: empty; the first line names the columns (class,action)"))?.1).map_err(|e| format!("{name}: line 1: {e}"))?;
+    let column = |c: &str| header.iter().position(|h| h.trim() == c).ok_or_else(|| format!("{name}: line 1: no column {c:?} (the columns are {})", header.join(",")));
+    let (class, action) = (column("class")?, column("action")?);
+    let mut pairs = Vec::new();
+    for (i, l) in lines {
+        let f = csv_fields(l).map_err(|e| format!("{name}: line {}: {e}", i + 1))?;
+        match (f.get(class), f.get(action)) {
+            (Some(c), Some(a)) => pairs.push((c.trim().to_string(), a.trim().to_string())),
+            _ => return Err(format!("{name}: line {}: {} fields, fewer than the header's", i + 1, f.len())),
+        }
+    }
+    parsheet_games::plan::Plan::from_actions(pairs).map_err(|e| format!("{name}: {e}"))
+}
+
+/// `--replay FILE`: the plan's exact figures.
+fn replay(args: &Args, g: &'static parsheet_games::strategy::StrategyGame, file: &std::path::Path) -> Result<(), String> {
+    crate::Format::offer("strategy --replay", args.format, &[crate::Format::Table, crate::Format::Json])?;
+    for (name, given) in [("--deck", args.deck.is_some()), ("--bad-beat", args.bad_beat.is_some()), ("--min-raise", args.min_raise.is_some()), ("--hole", args.hole.is_some()), ("--board", args.board.is_some())] {
+        if given {
+            return Err(format!("{name} does not apply to --replay"));
+        }
+    }
+    let plan = read_plan(file)?;
+    let (variant, _) = parsheet_app::inputs::house_way(g.game, args.variant.as_deref(), args.house_way.as_deref())?;
+    let games = args.tables.load()?;
+    let x = parsheet_app::main_game::solve(&games, g, variant.as_deref(), args.paytable.as_deref(), None, None)?;
+    let r = parsheet_app::plans::replay_plan(g.game, &x.reading, x.table.as_ref(), x.bonus.is_some(), &x.solution, &plan).map_err(|e| format!("{}: {e}", file.display()))?;
+    if args.format == crate::Format::Json {
+        return crate::print(crate::json(&r));
+    }
+    crate::print(parsheet_report::strategy_page::replay_text(&r, &file.display().to_string()))
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     let g = find_strategy(&args.game)?;
     if args.ways && !g.needs_house_way() {
         return Err(format!("--ways: {} has no house way (Face Up Pai Gow's dealer sets by one)", g.game));
     }
+    if let Some(file) = &args.replay {
+        if g.needs_house_way() {
+            return Err("--replay: Face Up Pai Gow's strategy is a rule in words, not a list of decision classes".into());
+        }
+        return replay(&args, g, &file.clone());
+    }
     if g.needs_house_way() {
         return face_up_pai_gow(&args);
     }
     if g.game == "heads-up-holdem" {
-        crate::Format::offer("strategy heads-up-holdem", args.format, &[crate::Format::Table, crate::Format::Json])?;
+        crate::Format::offer("strategy heads-up-holdem", args.format, &[crate::Format::Table, crate::Format::Json, crate::Format::Csv])?;
+        if args.format == crate::Format::Csv && args.hole.is_some() {
+            return Err("--format csv prints the pre-flop chart; --hole values one spot (table or json)".into());
+        }
         if args.house_way.is_some() {
             return Err("--house-way: the heads-up-holdem dealer sets no hands".into());
         }
         return crate::heads_up::run(&args.into(), g);
     }
-    crate::Format::offer("strategy", args.format, &[crate::Format::Table, crate::Format::Json])?;
+    crate::Format::offer("strategy", args.format, &[crate::Format::Table, crate::Format::Json, crate::Format::Csv])?;
     for (name, given) in [("--deck", args.deck.is_some()), ("--bad-beat", args.bad_beat.is_some()), ("--min-raise", args.min_raise.is_some()), ("--hole", args.hole.is_some()), ("--board", args.board.is_some())] {
         if given {
             return Err(format!("{name} does not apply to {}", g.game));
@@ -134,12 +208,20 @@ pub fn run(args: Args) -> Result<(), String> {
     let (variant, _) = parsheet_app::inputs::house_way(g.game, args.variant.as_deref(), args.house_way.as_deref())?;
     let games = args.tables.load()?;
     let x = parsheet_app::main_game::solve(&games, g, variant.as_deref(), args.paytable.as_deref(), None, None)?;
-    let st = parsheet_app::main_game::strategy(&x);
+    let st = parsheet_app::main_game::strategy(&x)?;
     if args.format == crate::Format::Json {
         return crate::print(crate::json(&st));
     }
+    if args.format == crate::Format::Csv {
+        let p = st.player.as_ref().ok_or_else(|| format!("the {} strategy is not a list of decision classes", g.game))?;
+        return crate::print(parsheet_report::strategy_page::plan_csv(p));
+    }
     let description = g.variants.iter().find(|v| v.id == x.reading).map_or("", |v| v.description);
-    crate::print(parsheet_report::terminal::strategy_text(&st, description))
+    let mut text = parsheet_report::terminal::strategy_text(&st, description);
+    if let Some(p) = &st.player {
+        text += &parsheet_report::strategy_page::text(p, st.analysis.cycle.0);
+    }
+    crate::print(text)
 }
 
 impl From<Args> for crate::heads_up::Args {
@@ -153,6 +235,7 @@ impl From<Args> for crate::heads_up::Args {
             hole: a.hole,
             board: a.board,
             json: a.format == crate::Format::Json,
+            csv: a.format == crate::Format::Csv,
         }
     }
 }

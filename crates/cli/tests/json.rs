@@ -171,7 +171,8 @@ fn the_docs_cover_every_command_that_prints_a_result() {
 fn formats_a_command_does_not_print_are_refused_by_name() {
     for (args, valid) in [
         (vec!["list", "--format", "csv"], "table or json"),
-        (vec!["strategy", "over-under", "--format", "md"], "table or json"),
+        (vec!["strategy", "over-under", "--format", "md"], "table, json or csv"),
+        (vec!["strategy", "heads-up-holdem", "--format", "md"], "table, json or csv"),
         (vec!["explore", "over-under", "bonus", "--format", "csv"], "table or json"),
         (vec!["explain", "--format", "md"], "table or json"),
         (vec!["simulate", "over-under", "bonus", "--format", "csv"], "table or json"),

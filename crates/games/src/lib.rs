@@ -22,6 +22,7 @@ pub mod saigon_5_card;
 // deck) and the strategy framework with the registry of main games. Suit classes live in
 // `parsheet_cards::iso`, rank histograms and hand folds in `parsheet_eval::frequencies`.
 pub mod head_to_head;
+pub mod plan;
 mod solution;
 
 // The paths of Face Up Pai Gow's modules from before the chapters were modules.
@@ -449,6 +450,71 @@ pub mod strategy {
     /// The strategy game answering the published figures of `game`'s `wager`, if any.
     pub fn strategy_of_wager(game: &str, wager: &str) -> Option<&'static StrategyGame> {
         STRATEGY_GAMES.iter().find(|g| g.game == game && g.wager == wager)
+    }
+
+    /// The strategies of main game `game` under `reading` as data, each replayed
+    /// ([`crate::plan`]): `table` is the paytable its solver reads (DJ Wild's Blind, Saigon's
+    /// Ante, Heads-Up's Odds, played without a Bad Beat table). Heads-Up Hold 'Em's plan is its
+    /// pre-flop chart, the flop and river played optimally. `None` for Face Up Pai Gow, whose
+    /// settings against exposed dealer hands are not a list of classes.
+    pub fn player_strategies(game: &str, reading: &str, table: Option<&parsheet_paytable::Paytable>) -> Result<Option<crate::plan::Strategies>, String> {
+        use crate::plan::Strategies;
+        let need = || table.ok_or_else(|| format!("the {game} strategy plays a paytable; none given"));
+        let replayed = |rules: Vec<crate::plan::Rule>, replay: &dyn Fn(&crate::plan::Plan) -> Result<crate::plan::Replay, String>| {
+            rules.into_iter().map(|r| replay(&r.plan).map(|x| (r, x))).collect::<Result<Vec<_>, String>>()
+        };
+        let out = match game {
+            "over-under" => {
+                let optimal = crate::over_under::plan::optimal_plan(reading);
+                let replay = crate::over_under::plan::replay(&optimal, reading)?;
+                Strategies { optimal, replay, rules: vec![] }
+            }
+            "dj-wild" => {
+                use crate::dj_wild::plan as dj;
+                let blind = need()?;
+                let optimal = dj::optimal_plan(blind)?;
+                let play = |p: &crate::plan::Plan| dj::replay(p, blind);
+                Strategies { replay: play(&optimal)?, rules: replayed(dj::rules(blind)?, &play)?, optimal }
+            }
+            "saigon-5-card" => {
+                use crate::saigon_5_card::{main_game as sg, plan};
+                let (way, pays) = (sg::HouseWay::from_variant(reading), sg::WinPays::from_paytable(need()?)?);
+                let optimal = plan::optimal_plan(&sg::FULL_DECK, way, pays);
+                let replay = plan::replay(&optimal, &sg::FULL_DECK, way, pays)?;
+                Strategies { optimal, replay, rules: vec![] }
+            }
+            "high-card-flush" => {
+                use crate::high_card_flush::plan as hcf;
+                let suits = [0x1fff; 4];
+                let (optimal, rules) = hcf::strategies(&suits, 7);
+                let play = |p: &crate::plan::Plan| hcf::replay(p, &suits, 7);
+                Strategies { replay: play(&optimal)?, rules: replayed(rules, &play)?, optimal }
+            }
+            "heads-up-holdem" => {
+                let x = heads_up::solve_cached(&heads_up::Config::heads_up(reading, need()?, None)?)?;
+                crate::heads_up_holdem::plan::strategies(&x)?
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(out))
+    }
+
+    /// The exact result of playing `plan` in main game `game` under `reading` (`table` as for
+    /// [`player_strategies`]); an error names a class the game lacks, one the plan leaves out, or
+    /// an action the class does not offer.
+    pub fn replay_plan(game: &str, reading: &str, table: Option<&parsheet_paytable::Paytable>, plan: &crate::plan::Plan) -> Result<crate::plan::Replay, String> {
+        let need = || table.ok_or_else(|| format!("the {game} strategy plays a paytable; none given"));
+        match game {
+            "over-under" => crate::over_under::plan::replay(plan, reading),
+            "dj-wild" => crate::dj_wild::plan::replay(plan, need()?),
+            "saigon-5-card" => {
+                use crate::saigon_5_card::main_game as sg;
+                crate::saigon_5_card::plan::replay(plan, &sg::FULL_DECK, sg::HouseWay::from_variant(reading), sg::WinPays::from_paytable(need()?)?)
+            }
+            "high-card-flush" => crate::high_card_flush::plan::replay(plan, &[0x1fff; 4], 7),
+            "heads-up-holdem" => crate::heads_up_holdem::plan::replay(&*heads_up::solve_cached(&heads_up::Config::heads_up(reading, need()?, None)?)?, plan),
+            _ => Err(format!("the {game} strategy is not a list of decision classes to replay")),
+        }
     }
 
     /// Looks up a strategy game; the error lists those parsheet solves.

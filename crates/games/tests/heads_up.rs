@@ -511,6 +511,38 @@ fn agree(x: &Exact, b: &Brute, r: &Rules) {
     assert_eq!((flop.iter().map(|l| l.spots).sum::<u64>(), flop.iter().map(|l| l.raises).sum::<u64>()), b.flop_rule);
 }
 
+/// Pre-flop plans (`heads_up_holdem::plan`): the solver's chart, its opposite (every raise a
+/// check and every check a raise) and the short rule replay to what the brute force's own
+/// per-hole values of those plays add up to (the flop and river played optimally in both).
+fn preflop_plans_replay_as_the_brute_force_plays_them(x: &Exact, b: &Brute, r: &Rules) {
+    use parsheet_games::heads_up_holdem::plan as hu;
+    let unit = (r.pd * r.rq) as i128;
+    let actions = hu::actions(x);
+    let optimal = hu::optimal_plan(x);
+    let opposite = parsheet_games::plan::Plan::from_actions(optimal.rows().iter().map(|row| (row.class.clone(), if row.action == "check" { actions[0].clone() } else { "check".to_string() }))).unwrap();
+    let rules = hu::rules(x);
+    assert_eq!(rules[0].plan, optimal);
+    for plan in [&optimal, &opposite, &rules[1].plan] {
+        let replayed = hu::replay(x, plan).unwrap();
+        // The brute force's value of each hole under the plan's action for its class (a class
+        // is a set of holes; the plan names each class once).
+        let mut total = 0i128;
+        for (hole, pre, _) in &b.holes {
+            let c = x.class_of(*hole).unwrap();
+            let row = plan.rows().iter().find(|row| {
+                let rep = x.classes.iter().position(|k| k.representative == c.representative).unwrap();
+                optimal.rows()[rep].class == row.class
+            });
+            let action = row.unwrap().action.as_str();
+            total += pre[if action == "check" { 2 } else { 0 }] as i128;
+        }
+        assert_eq!(replayed.expected_net, big(total, unit * x.cycle as i128));
+    }
+    assert_eq!(hu::replay(x, &optimal).unwrap().expected_net, x.expected_net());
+    assert_eq!(hu::replay(x, &optimal).unwrap().expected_wager, x.expected_wager());
+    assert!(hu::replay(x, &rules[1].plan).unwrap().expected_net <= x.expected_net());
+}
+
 fn heads_up_rules() -> Rules {
     Rules { pd: 2, rq: 1, preflop_max: 3, flop_max: 2, river: 1, min: 1, odds_win: odds_halves, bad_beat: no_bad_beat }
 }
@@ -523,6 +555,7 @@ fn heads_up_without_bad_beat_agrees_with_brute_force() {
     let r = heads_up_rules();
     let b = brute(&d, &r);
     agree(&x, &b, &r);
+    preflop_plans_replay_as_the_brute_force_plays_them(&x, &b, &r);
     // With a 1x minimum, a 1x raise before the river never beats checking (raising 1x at every
     // river is always available after a check).
     assert!(x.classes.iter().all(|c| c.play != Preflop::RaiseMin && c.totals.raise_min <= c.totals.check));

@@ -210,3 +210,4 @@ mod tests {
         assert_eq!(csv_cell("-1/2"), "-1/2");
     }
 }
+

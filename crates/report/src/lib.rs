@@ -6,6 +6,8 @@
 //! - [`terminal`]: what each command prints as a table, CSV or Markdown (JSON is the record).
 //! - [`render`], [`rows`], [`chart`], [`xlsx`]: the hold report, from one
 //!   `parsheet_app::report::Report`: the HTML site, `report.md`, the CSV files, the workbook.
+//! - [`strategy_page`]: the strategy a player can follow (rules with their replayed edges, the
+//!   complete strategy as CSV), in the terminal, Markdown and the report's strategy pages.
 //! - [`format`]: the one place exact numbers become display decimals.
 
 pub mod chart;
@@ -13,6 +15,7 @@ pub mod format;
 pub mod house_ways;
 pub mod render;
 pub mod rows;
+pub mod strategy_page;
 pub mod terminal;
 pub mod xlsx;
 

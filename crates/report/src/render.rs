@@ -12,7 +12,7 @@ use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::Basis;
 
 use crate::chart::{self, Bar, Scale};
-use crate::format::{esc, grouped, md, md_code, one_in, pct, per_unit, probability, rounds_within_a_point};
+use crate::format::{csv_cell, esc, grouped, md, md_code, one_in, pct, per_unit, probability, rounds_within_a_point};
 use crate::rows::{self, Row};
 
 /// A table: header, body rows, and summary rows (shown below the body, set apart).
@@ -241,6 +241,9 @@ pub fn wager_markdown(w: &WagerSection) -> String {
         out += "\n";
         for line in summary {
             out += &format!("- {}\n", md(&line));
+        }
+        if let Some(p) = &st.player {
+            out += &crate::strategy_page::markdown(p, st.analysis.cycle.0, &format!("csv/{}-{}-{}.csv", st.analysis.game, w.id, crate::strategy_page::csv_name(st)));
         }
     }
     for sheet in &w.sheets {
@@ -650,6 +653,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         body += &html_table(&outcomes);
         body += "<h3>The strategy: expected net per Ante of each play</h3>";
         body += &html_table(&decisions);
+        body += &crate::strategy_page::html(st, &format!("../../csv/{}-{}-{}.csv", g.game, w.id, crate::strategy_page::csv_name(st)));
         pages.push(Page { path: rows::strategy_page(g, w, &a.reading, a.paytable.as_deref()), title: format!("{} — {}", w.title, title), crumbs: crumbs(Some(title)), body });
     }
     // A PAR sheet page per paytable: every reading of it.
@@ -789,11 +793,6 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-/// A CSV cell: defused and quoted where needed (`format::csv_cell`, the one rule of every CSV).
-pub(crate) fn csv_cell(t: &str) -> String {
-    crate::format::csv_cell(t)
-}
-
 /// One CSV per reading and paytable: (file name suffix, contents).
 pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {
     let mut files = Vec::new();
@@ -821,6 +820,11 @@ pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {
                 None => t.id.clone(),
             };
             files.push((name, csv));
+        }
+    }
+    for st in &w.strategy {
+        if let Some(p) = &st.player {
+            files.push((crate::strategy_page::csv_name(st), crate::strategy_page::plan_csv(p)));
         }
     }
     files

@@ -120,12 +120,12 @@ pub fn raising_hands(blind: &Paytable) -> Result<Vec<u64>, String> {
 
 /// Expected net of raising × q × opponents, for a Blind net of p/q: a win takes 1 + 2 + Blind,
 /// a loss costs 4 (Ante, Blind and two Antes).
-fn raise_value(below: i128, above: i128, p: i128, q: i128) -> i128 {
+pub(crate) fn raise_value(below: i128, above: i128, p: i128, q: i128) -> i128 {
     below * (3 * q + p) - 4 * q * above
 }
 
 /// The Blind's net per unit for a winning `category`, as `(p, q)` with `q > 0`.
-fn blind_net(blind: &Paytable, category: Category) -> Result<(i128, i128), String> {
+pub(crate) fn blind_net(blind: &Paytable, category: Category) -> Result<(i128, i128), String> {
     crate::solution::line_net(blind, blind_outcome(category))
 }
 
@@ -316,7 +316,7 @@ impl Situation {
     }
 }
 
-const RANK_NAMES: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+pub(crate) const RANK_NAMES: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
 /// Merges runs of situations with one play into readable rows ("pair of 3s, any kicker, up to
 /// pair of As"). Option values are exact averages over the hands of a row.

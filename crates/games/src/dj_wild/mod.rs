@@ -7,6 +7,7 @@
 //!   folded hand by hand.
 
 pub mod main_game;
+pub mod plan;
 
 use parsheet_cards::{CardSet, Deck};
 use parsheet_eval::frequencies::fold_hands;

@@ -135,6 +135,7 @@
 
 mod exact;
 mod kernel;
+pub mod plan;
 mod rules;
 mod tally;
 

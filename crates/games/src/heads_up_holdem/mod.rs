@@ -8,6 +8,7 @@
 //!   are missing from the text.
 
 pub mod main_game;
+pub use main_game::plan;
 
 use parsheet_cards::{Deck, Rank};
 use parsheet_eval::{Category, Ranking};

@@ -86,9 +86,9 @@ pub fn max_raise(len: u32) -> u64 {
 pub type Showdown = [u64; 4];
 
 /// The decisions, in order: fold, raise 1x, raise the maximum (the same as 1x below five cards).
-const FOLD: usize = 0;
-const RAISE_1X: usize = 1;
-const RAISE_MAX: usize = 2;
+pub(crate) const FOLD: usize = 0;
+pub(crate) const RAISE_1X: usize = 1;
+pub(crate) const RAISE_MAX: usize = 2;
 
 /// Totals over the player hands of one value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -209,18 +209,18 @@ fn dealer_below(c: &Binomials, n: &[u32], g: &[u64], hand: usize, tl: usize) -> 
 }
 
 /// The value of a hand given as one rank mask per suit.
-fn value(lanes: &[u16]) -> u32 {
+pub(crate) fn value(lanes: &[u16]) -> u32 {
     lanes.iter().map(|&m| m.count_ones() << 13 | m as u32).max().unwrap_or(0)
 }
 
 /// Binomials and, for each suit's remaining ranks, its three-card subsets below the qualifier.
-struct Tables {
+pub(crate) struct Tables {
     c: Binomials,
     below_minimum: Vec<u64>,
 }
 
 impl Tables {
-    fn new() -> Tables {
+    pub(crate) fn new() -> Tables {
         let c = Binomials::new();
         let min = DEALER_MINIMUM.0;
         let below_minimum = (0..1u32 << 13).map(|a| subsets_below(&c, a as u16, min >> 13, min & 0x1fff)).collect();
@@ -234,7 +234,7 @@ pub fn showdown(suits: &[u16], player: &[u16], hand: usize) -> Showdown {
     showdown_with(&Tables::new(), suits, player, hand)
 }
 
-fn showdown_with(tables: &Tables, suits: &[u16], player: &[u16], hand: usize) -> Showdown {
+pub(crate) fn showdown_with(tables: &Tables, suits: &[u16], player: &[u16], hand: usize) -> Showdown {
     let c = &tables.c;
     let ns = suits.len();
     assert_eq!(ns, player.len());
@@ -264,14 +264,14 @@ fn showdown_with(tables: &Tables, suits: &[u16], player: &[u16], hand: usize) ->
 }
 
 /// Integer net of each decision over all the dealer hands, in Antes: fold, 1x, the maximum.
-fn nets(s: &Showdown, max: u64) -> [i128; 3] {
+pub(crate) fn nets(s: &Showdown, max: u64) -> [i128; 3] {
     let total = s.iter().sum::<u64>() as i128;
     let raise = |r: u64| s[0] as i128 + (1 + r as i128) * (s[1] as i128 - s[3] as i128);
     [-total, raise(1), raise(max)]
 }
 
 /// The best decision; on equal values the one putting less money at risk.
-fn choose(n: &[i128; 3]) -> usize {
+pub(crate) fn choose(n: &[i128; 3]) -> usize {
     let mut best = FOLD;
     for d in [RAISE_1X, RAISE_MAX] {
         if n[d] > n[best] {
@@ -283,7 +283,7 @@ fn choose(n: &[i128; 3]) -> usize {
 
 /// Player hands by suit-relabelling class: lanes for suits `s..` given the lanes before.
 #[allow(clippy::too_many_arguments)]
-fn walk(
+pub(crate) fn walk(
     by_count: &[Vec<Vec<u16>>],
     suits: &[u16],
     lanes: &mut [u16; 4],
@@ -342,15 +342,22 @@ fn weight(suits: &[u16], lanes: &[u16]) -> u64 {
     w
 }
 
-/// Tallies every player hand of the deck (see [`solve_deck`]) by value.
-pub fn tally(suits: &[u16], hand: usize) -> Tally {
+/// Visits every player hand of the deck once per suit-relabelling class, with the class's weight
+/// and its dealer hands by [`Showdown`] category, in parallel over the first suit's cards: each
+/// thread folds into its own `T` (from `init`), and the results are merged. Asserts that the
+/// weights add up to `C(cards, hand)`.
+pub(crate) fn fold_classes<T: Send>(
+    suits: &[u16],
+    hand: usize,
+    init: impl Fn() -> T + Sync + Send,
+    visit: impl Fn(&mut T, &[u16], u64, &Showdown) + Sync + Send,
+    merge: impl Fn(T, T) -> T + Sync + Send,
+) -> T {
     assert!(!suits.is_empty() && suits.len() <= 4, "one to four suits");
     assert!(suits.iter().all(|&m| m < 1 << 13), "ranks are 13-bit masks");
     let cards: u64 = suits.iter().map(|m| m.count_ones() as u64).sum();
     assert!(hand >= 1 && 2 * hand as u64 <= cards && hand <= 13, "two hands fit in the deck");
     let tables = Tables::new();
-    let c = &tables.c;
-    let dealer_hands = c.get((cards - hand as u64) as u32, hand as u32);
     // Each suit's possible lanes by size, ascending.
     let by_count: Vec<Vec<Vec<u16>>> = suits
         .iter()
@@ -367,10 +374,10 @@ pub fn tally(suits: &[u16], hand: usize) -> Tally {
     let firsts: Vec<u16> = (0..=hand.min(suits[0].count_ones() as usize))
         .flat_map(|k| by_count[0][k].iter().copied())
         .collect();
-    let (by_value, hands) = firsts
+    let (out, hands) = firsts
         .par_iter()
         .map(|&first| {
-            let mut map: BTreeMap<u32, ValueTally> = BTreeMap::new();
+            let mut acc = init();
             let mut hands = 0u128;
             let mut lanes = [0u16; 4];
             lanes[0] = first;
@@ -378,33 +385,47 @@ pub fn tally(suits: &[u16], hand: usize) -> Tally {
             let room: usize = suits[1..].iter().map(|m| m.count_ones() as usize).sum();
             if left <= room {
                 walk(&by_count, suits, &mut lanes, 1, left, &mut |player, w| {
-                    let v = value(player);
                     let sd = showdown_with(&tables, suits, player, hand);
-                    let n = nets(&sd, max_raise(v >> 13));
-                    let d = choose(&n);
-                    let w = w as u128;
-                    let t = map.entry(v).or_default();
-                    t.hands += w;
-                    t.chosen[d] += w;
-                    for i in 0..4 {
-                        t.showdowns[i] += w * sd[i] as u128;
-                        t.chosen_showdowns[d][i] += w * sd[i] as u128;
-                    }
-                    hands += w;
+                    visit(&mut acc, player, w, &sd);
+                    hands += w as u128;
                 });
             }
-            (map, hands)
+            (acc, hands)
         })
-        .reduce(
-            || (BTreeMap::new(), 0),
-            |(mut a, ha), (b, hb)| {
-                for (k, t) in b {
-                    a.entry(k).or_default().add(&t);
-                }
-                (a, ha + hb)
-            },
-        );
-    assert_eq!(hands, c.get(cards as u32, hand as u32) as u128, "every player hand counted once");
+        .reduce(|| (init(), 0), |(a, ha), (b, hb)| (merge(a, b), ha + hb));
+    assert_eq!(hands, tables.c.get(cards as u32, hand as u32) as u128, "every player hand counted once");
+    out
+}
+
+/// Tallies every player hand of the deck (see [`solve_deck`]) by value.
+pub fn tally(suits: &[u16], hand: usize) -> Tally {
+    let c = Binomials::new();
+    let cards: u64 = suits.iter().map(|m| m.count_ones() as u64).sum();
+    let dealer_hands = c.get((cards - hand as u64) as u32, hand as u32);
+    let by_value = fold_classes(
+        suits,
+        hand,
+        BTreeMap::new,
+        |map: &mut BTreeMap<u32, ValueTally>, player, w, sd| {
+            let v = value(player);
+            let n = nets(sd, max_raise(v >> 13));
+            let d = choose(&n);
+            let w = w as u128;
+            let t = map.entry(v).or_default();
+            t.hands += w;
+            t.chosen[d] += w;
+            for i in 0..4 {
+                t.showdowns[i] += w * sd[i] as u128;
+                t.chosen_showdowns[d][i] += w * sd[i] as u128;
+            }
+        },
+        |mut a, b| {
+            for (k, t) in b {
+                a.entry(k).or_default().add(&t);
+            }
+            a
+        },
+    );
     Tally { hand, cards, dealer_hands, by_value }
 }
 
@@ -415,11 +436,11 @@ fn ratio(n: i128, d: u128) -> BigRational {
 const RANKS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
 /// A flush's ranks, highest first: "A-10-4".
-fn flush_name(mask: u32) -> String {
+pub(crate) fn flush_name(mask: u32) -> String {
     (0..13).rev().filter(|r| mask >> r & 1 != 0).map(|r| RANKS[r]).collect::<Vec<_>>().join("-")
 }
 
-fn option_name(d: usize, max: u64) -> &'static str {
+pub(crate) fn option_name(d: usize, max: u64) -> &'static str {
     match (d, max) {
         (FOLD, _) => "fold",
         (RAISE_1X, _) | (_, 1) => "raise-1x",

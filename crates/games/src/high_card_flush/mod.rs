@@ -6,6 +6,7 @@
 //!   (§ 678a.12(d)): the player's seven cards, by closed composition counts and suit classes.
 
 pub mod main_game;
+pub mod plan;
 
 use parsheet_cards::iso;
 use parsheet_eval::frequencies::{self, Table};

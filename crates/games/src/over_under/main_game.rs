@@ -14,9 +14,20 @@ pub fn solve(variant: &str) -> Solution {
     over_under_shoe(6, variant == "opposite-range-loses")
 }
 
-/// Over/Under from a shoe of `decks` decks (the game uses six; fewer decks let tests check the
-/// solver against a card-by-card brute force).
-pub fn over_under_shoe(decks: u64, opposite_loses: bool) -> Solution {
+/// One first card's value and what follows it: the cards of that value in the shoe, and the
+/// deals of the next two cards by where the total of all three falls (6-17, 18-23, 24-33).
+pub(crate) struct FirstCard {
+    pub value: usize,
+    pub cards: u128,
+    pub low: u128,
+    pub mid: u128,
+    pub high: u128,
+    /// Deals of the next two cards, C(shoe − 1, 2).
+    pub after: u128,
+}
+
+/// The ten first-card values of a `decks`-deck shoe with exact card removal.
+pub(crate) fn first_cards(decks: u64) -> Vec<FirstCard> {
     // Cards by point value 2..=11.
     let mut per_value = [0u64; 12];
     for v in 2..=9 {
@@ -25,31 +36,51 @@ pub fn over_under_shoe(decks: u64, opposite_loses: bool) -> Solution {
     per_value[10] = 16 * decks;
     per_value[11] = 4 * decks;
     let shoe = 52 * decks;
+    let after = binomial(shoe - 1, 2) as u128;
+    (2..=11usize)
+        .map(|first| {
+            let mut left = per_value;
+            left[first] -= 1;
+            // Deals of the next two cards by total of all three.
+            let mut by_total = [0u128; 34];
+            for a in 2..=11usize {
+                for b in a..=11usize {
+                    let ways = if a == b { binomial(left[a], 2) } else { left[a] * left[b] } as u128;
+                    by_total[first + a + b] += ways;
+                }
+            }
+            debug_assert_eq!(by_total.iter().sum::<u128>(), after);
+            let sum = |r: std::ops::RangeInclusive<usize>| r.map(|t| by_total[t]).sum::<u128>();
+            FirstCard { value: first, cards: per_value[first] as u128, low: sum(6..=17), mid: sum(18..=23), high: sum(24..=33), after }
+        })
+        .collect()
+}
+
+/// The words of a first card's decision.
+pub(crate) fn first_card_name(value: usize) -> String {
+    match value {
+        10 => "first card 10, J, Q or K (10)".to_string(),
+        11 => "first card ace (11)".to_string(),
+        v => format!("first card {v}"),
+    }
+}
+
+/// Over/Under from a shoe of `decks` decks (the game uses six; fewer decks let tests check the
+/// solver against a card-by-card brute force).
+pub fn over_under_shoe(decks: u64, opposite_loses: bool) -> Solution {
+    let shoe = 52 * decks;
     let (mut win, mut lose, mut push, mut surrender) = (0u128, 0u128, 0u128, 0u128);
     let mut strategy = Vec::new();
     let pairs_after_first = binomial(shoe - 1, 2) as u128;
-    for first in 2..=11usize {
-        let mut left = per_value;
-        left[first] -= 1;
-        // Deals of the next two cards by total of all three.
-        let mut by_total = [0u128; 34];
-        for a in 2..=11usize {
-            for b in a..=11usize {
-                let ways = if a == b { binomial(left[a], 2) } else { left[a] * left[b] } as u128;
-                by_total[first + a + b] += ways;
-            }
-        }
-        debug_assert_eq!(by_total.iter().sum::<u128>(), pairs_after_first);
-        let sum = |r: std::ops::RangeInclusive<usize>| r.map(|t| by_total[t]).sum::<u128>();
-        let (low, mid, high) = (sum(6..=17), sum(18..=23), sum(24..=33));
-        // Net per unit of Ante, both wagers together (2 units at risk).
+    for f in first_cards(decks) {
+        let (low, mid, high) = (f.low, f.mid, f.high);
         let net = |wins: u128, opposite: u128| {
             let losses = mid + if opposite_loses { opposite } else { 0 };
             ratio(2 * wins as i128 - 2 * losses as i128, pairs_after_first)
         };
         let options = vec![("over-23", net(high, low)), ("under-18", net(low, high)), ("surrender", ratio(-1, 1))];
         let best = options.iter().max_by(|a, b| a.1.cmp(&b.1)).unwrap().0;
-        let cards_of_first = per_value[first] as u128;
+        let cards_of_first = f.cards;
         match best {
             "over-23" => {
                 win += cards_of_first * high;
@@ -63,11 +94,7 @@ pub fn over_under_shoe(decks: u64, opposite_loses: bool) -> Solution {
             }
             _ => surrender += cards_of_first * pairs_after_first,
         }
-        let name = match first {
-            10 => "first card 10, J, Q or K (10)".to_string(),
-            11 => "first card ace (11)".to_string(),
-            v => format!("first card {v}"),
-        };
+        let name = first_card_name(f.value);
         strategy.push(Decision { situation: name, choice: best, options, deals: cards_of_first * pairs_after_first });
     }
     let cycle = shoe as u128 * pairs_after_first;

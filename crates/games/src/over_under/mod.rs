@@ -6,6 +6,7 @@
 //!   the shoe.
 
 pub mod main_game;
+pub mod plan;
 
 use parsheet_cards::shoe::Shoe;
 

@@ -85,7 +85,7 @@ pub const JOKER_VALUES: [u32; 3] = [3, 6, 9];
 pub const FULL_DECK: [u64; TYPES] = [4, 4, 4, 4, 4, 4, 4, 4, 4, 16, 1];
 
 /// Option names, by Point Count − 1.
-const POINT_NAMES: [&str; 10] =
+pub(crate) const POINT_NAMES: [&str; 10] =
     ["point-1", "point-2", "point-3", "point-4", "point-5", "point-6", "point-7", "point-8", "point-9", "point-10"];
 
 /// How the dealer sets a hand that qualifies with several Point Counts.
@@ -133,7 +133,7 @@ pub fn solve(variant: &str, base: &Paytable) -> Result<Solution, String> {
 }
 
 /// A five-card hand as counts per card type.
-type Hand = [u8; TYPES];
+pub(crate) type Hand = [u8; TYPES];
 
 /// Every five-card multiset of types that `deck` can deal.
 fn hands(deck: &[u64; TYPES]) -> Vec<Hand> {
@@ -217,7 +217,7 @@ fn dealer_class(mask: u16, way: HouseWay) -> usize {
     }
 }
 
-fn set_text(mask: u16) -> String {
+pub(crate) fn set_text(mask: u16) -> String {
     let pts: Vec<String> = (1..=10).filter(|p| mask >> p & 1 == 1).map(|p| p.to_string()).collect();
     format!("{{{}}}", pts.join(", "))
 }
@@ -231,12 +231,19 @@ struct Situation {
     chosen: u16,
 }
 
-/// The Ante wager from any deck composition (counts per type, [`TYPES`]; the game's is
-/// [`FULL_DECK`]) under a house way. Tests check it against a brute force on small decks.
-pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Solution {
-    // Nets in units of 1/scale, so that every comparison is in integers.
-    let scale = num_integer::lcm(pays.other.1, pays.five.1);
-    let (win_other, win_five) = (pays.other.0 * (scale / pays.other.1), pays.five.0 * (scale / pays.five.1));
+/// One player multiset of a deck and the dealer's hands against it: the multiset, its ways,
+/// the Point Counts it reaches ([`reachable_points`]'s bit set) and the dealer's hands from the
+/// rest by class under the house way (0 not qualified, else Point Count).
+pub(crate) struct PlayerHand {
+    pub hand: Hand,
+    pub ways: u128,
+    pub mask: u16,
+    pub dealer: [u128; 11],
+}
+
+/// Every player multiset of `deck` with the dealer's distribution against it; the totals are
+/// asserted (every player hand once, every dealer hand against each).
+pub(crate) fn player_hands(deck: &[u64; TYPES], way: HouseWay) -> Vec<PlayerHand> {
     let n: u64 = deck.iter().sum();
     assert!(n >= 10, "a deck of {n} cards cannot deal two hands of five");
     let all = hands(deck);
@@ -247,17 +254,11 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Solution
         all.iter().map(|h| (0..TYPES).filter(|&t| h[t] > 0).map(|t| (t, h[t] as usize)).collect()).collect();
     let top = *deck.iter().max().unwrap() as usize;
     let choose: Vec<[u128; 6]> = (0..=top).map(|m| std::array::from_fn(|k| binomial(m as u64, k as u64) as u128)).collect();
-
     let dealer_hands = binomial(n - 5, 5) as u128;
-    let (mut win, mut win5, mut push, mut lose) = (0u128, 0u128, 0u128, 0u128);
-    let mut player_hands = 0u128;
-    let mut scaled_net_total: i128 = 0;
-    let mut situations: std::collections::BTreeMap<u16, Situation> = Default::default();
+    let mut out = Vec::with_capacity(all.len());
     for (i, p) in all.iter().enumerate() {
         let ways: u128 = (0..TYPES).map(|t| choose[deck[t] as usize][p[t] as usize]).product();
-        player_hands += ways;
         let rest: [usize; TYPES] = std::array::from_fn(|t| (deck[t] - p[t] as u64) as usize);
-        // The dealer's hands from the rest by class: 0 not qualified, else Point Count.
         let mut dist = [0u128; 11];
         'dealer: for (j, q) in sparse.iter().enumerate() {
             let mut w = 1u128;
@@ -270,25 +271,62 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Solution
             dist[classes[j]] += w;
         }
         assert_eq!(dist.iter().sum::<u128>(), dealer_hands, "every player hand meets every dealer hand");
+        out.push(PlayerHand { hand: *p, ways, mask: masks[i], dealer: dist });
+    }
+    assert_eq!(out.iter().map(|p| p.ways).sum::<u128>(), binomial(n, 5) as u128, "every player hand counted once");
+    out
+}
+
+/// The win pays in units of `1/scale`: (scale, net of a win other than 5, net of a win on 5).
+pub(crate) fn scaled_pays(pays: WinPays) -> (i128, i128, i128) {
+    let scale = num_integer::lcm(pays.other.1, pays.five.1);
+    (scale, pays.other.0 * (scale / pays.other.1), pays.five.0 * (scale / pays.five.1))
+}
+
+/// Setting Point Count `pt` against the dealer's distribution `dist`: (wins, pushes, losses,
+/// net × scale).
+pub(crate) fn settle(dist: &[u128; 11], pt: usize, (scale, win_other, win_five): (i128, i128, i128)) -> (u128, u128, u128, i128) {
+    let wins = dist[0] + dist[1..pt].iter().sum::<u128>();
+    let losses: u128 = dist[pt + 1..].iter().sum();
+    let pay = if pt == 5 { win_five } else { win_other };
+    (wins, dist[pt], losses, pay * wins as i128 - scale * losses as i128)
+}
+
+/// The Point Counts of a reachable set, lowest first.
+pub(crate) fn points_of(mask: u16) -> Vec<usize> {
+    (1..=10).filter(|&pt| mask >> pt & 1 == 1).collect()
+}
+
+/// The solver's choice among `points`: the best net; on an exact tie the higher Point Count.
+pub(crate) fn best_point(dist: &[u128; 11], points: &[usize], pays: (i128, i128, i128)) -> usize {
+    *points.iter().max_by_key(|&&pt| (settle(dist, pt, pays).3, pt)).unwrap()
+}
+
+/// The Ante wager from any deck composition (counts per type, [`TYPES`]; the game's is
+/// [`FULL_DECK`]) under a house way. Tests check it against a brute force on small decks.
+pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Solution {
+    // Nets in units of 1/scale, so that every comparison is in integers.
+    let scaled = scaled_pays(pays);
+    let (scale, win_other, win_five) = scaled;
+    let n: u64 = deck.iter().sum();
+    let dealer_hands = binomial(n - 5, 5) as u128;
+    let (mut win, mut win5, mut push, mut lose) = (0u128, 0u128, 0u128, 0u128);
+    let mut counted = 0u128;
+    let mut scaled_net_total: i128 = 0;
+    let mut situations: std::collections::BTreeMap<u16, Situation> = Default::default();
+    for p in player_hands(deck, way) {
+        let (ways, mask, dist) = (p.ways, p.mask, p.dealer);
+        counted += ways;
         let qualified: u128 = dist[1..].iter().sum();
-        let mask = masks[i];
         if mask == 0 {
             lose += ways * qualified;
             push += ways * dist[0];
             scaled_net_total -= scale * (ways * qualified) as i128;
             continue;
         }
-        // (wins, pushes, losses, net × scale) of setting Point Count `pt`.
-        let settle = |pt: usize| {
-            let wins = dist[0] + dist[1..pt].iter().sum::<u128>();
-            let losses: u128 = dist[pt + 1..].iter().sum();
-            let pay = if pt == 5 { win_five } else { win_other };
-            (wins, dist[pt], losses, pay * wins as i128 - scale * losses as i128)
-        };
-        let points: Vec<usize> = (1..=10).filter(|&pt| mask >> pt & 1 == 1).collect();
-        // Best net; on an exact tie the higher Point Count (later in `points`).
-        let best = *points.iter().max_by_key(|&&pt| (settle(pt).3, pt)).unwrap();
-        let (w, pu, l, scaled) = settle(best);
+        let points = points_of(mask);
+        let best = best_point(&dist, &points, scaled);
+        let (w, pu, l, scaled_net) = settle(&dist, best, scaled);
         if best == 5 {
             win5 += ways * w;
         } else {
@@ -296,18 +334,18 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Solution
         }
         push += ways * pu;
         lose += ways * l;
-        scaled_net_total += ways as i128 * scaled;
+        scaled_net_total += ways as i128 * scaled_net;
         if points.len() > 1 {
             let s = situations.entry(mask).or_default();
             s.deals += ways * dealer_hands;
             for &pt in &points {
-                s.scaled_net[pt] += ways as i128 * settle(pt).3;
+                s.scaled_net[pt] += ways as i128 * settle(&dist, pt, scaled).3;
             }
             s.chosen |= 1 << best;
         }
     }
-    assert_eq!(player_hands, binomial(n, 5) as u128, "every player hand counted once");
-    let cycle = player_hands * dealer_hands;
+    assert_eq!(counted, binomial(n, 5) as u128, "every player hand counted once");
+    let cycle = counted * dealer_hands;
     let counts = OutcomeCounts::new(
         cycle,
         vec![(WIN.into(), win), (WIN_POINT_5.into(), win5), ("push".into(), push), ("lose".into(), lose)],

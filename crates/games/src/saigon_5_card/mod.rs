@@ -8,6 +8,7 @@
 //!   the joker, counted by rank histogram.
 
 pub mod main_game;
+pub mod plan;
 
 use parsheet_cards::Deck;
 use parsheet_eval::frequencies::rank_histogram;

@@ -19,7 +19,14 @@ const KINDS: usize = RIVER_RULE;
 /// The result counts of an entry, 10 bits each.
 const COUNT_BITS: u32 = 10;
 /// A hole's sums by kind: `[x0 | x1 << 21 | x2 << 42, x3 | boards << 21]`.
-type KindSums = [[u64; 2]; KINDS];
+pub(super) type KindSums = [[u64; 2]; KINDS];
+
+/// One kind's four result counts and boards from a hole's sums (see [`KindSums`]).
+#[inline(always)]
+pub(super) fn kind_counts(&[l0, l1]: &[u64; 2]) -> ([i64; 4], i64) {
+    let x = [l0 & FIELD_MASK, l0 >> FIELD & FIELD_MASK, l0 >> (2 * FIELD), l1 & FIELD_MASK];
+    (x.map(|v| v as i64), (l1 >> FIELD) as i64)
+}
 const FIELD: u32 = 21;
 const FIELD_MASK: u64 = (1 << FIELD) - 1;
 
@@ -276,8 +283,16 @@ impl Kernel<'_> {
     /// that a hole's pair index is its index among the 2-subsets of `rest`).
     pub fn flop(&self, flop: &[Card; 3], rest: &[Card], sums: &mut FlopSums, s: &mut Scratch) {
         let n = rest.len();
-        assert!(n <= 49 && (n - 4) * (n - 5) / 2 < 1 << COUNT_BITS, "the deck has at most 52 cards");
         sums.reset(n * (n - 1) / 2);
+        self.flop_with(flop, rest, s, |acc, p| self.settle(acc, p, n - 4, sums));
+    }
+
+    /// The kernel's pass over one flop, handing each hole's sums by kind to `per_hole` with its
+    /// pair index (what [`Kernel::flop`] settles into [`FlopSums`]; a replay reads them its own
+    /// way).
+    pub fn flop_with(&self, flop: &[Card; 3], rest: &[Card], s: &mut Scratch, mut per_hole: impl FnMut(&KindSums, usize)) {
+        let n = rest.len();
+        assert!(n <= 49 && (n - 4) * (n - 5) / 2 < 1 << COUNT_BITS, "the deck has at most 52 cards");
         s.prepare(flop, rest);
         let (mut ranked, mut sorted) = (std::mem::take(&mut s.ranked), std::mem::take(&mut s.sorted));
         for g in &mut s.groups {
@@ -314,7 +329,7 @@ impl Kernel<'_> {
                         a[1] = a[1].wrapping_add(l1);
                     }
                 }
-                self.settle(&acc, pair_index(i, j, n), n - 4, sums);
+                per_hole(&acc, pair_index(i, j, n));
             }
         }
     }
@@ -328,18 +343,17 @@ impl Kernel<'_> {
         let river = self.sizes.river * den;
         let (mut a_sum, mut r_sum, mut value) = (0i64, 0i64, 0i64);
         let (showdown, raised, rule) = (&mut sums.showdown[p], &mut sums.raised[p], &mut sums.river_rule[p]);
-        for (k, &[l0, l1]) in acc.iter().enumerate() {
-            if l0 == 0 && l1 == 0 {
+        for (k, lanes) in acc.iter().enumerate() {
+            if lanes[0] == 0 && lanes[1] == 0 {
                 continue;
             }
-            let x = [l0 & FIELD_MASK, l0 >> FIELD & FIELD_MASK, l0 >> (2 * FIELD), l1 & FIELD_MASK];
-            let boards = l1 >> FIELD;
+            let (x, boards) = kind_counts(lanes);
             let c = situation_category(k / 2);
             let raises = k % 2 == 1;
             let (mut av, mut rv) = (0, 0);
             for i in 0..4 {
-                av += x[i] as i64 * self.nets[4 * c + i].0;
-                rv += x[i] as i64 * self.nets[4 * c + i].1;
+                av += x[i] * self.nets[4 * c + i].0;
+                rv += x[i] * self.nets[4 * c + i].1;
                 showdown[4 * c + i] += x[i] as u32;
                 if raises {
                     raised[4 * c + i] += x[i] as u32;
@@ -348,7 +362,7 @@ impl Kernel<'_> {
             rule[k] = boards as u16;
             a_sum += av;
             r_sum += rv;
-            value += if raises { q * av + river * rv } else { fold * boards as i64 };
+            value += if raises { q * av + river * rv } else { fold * boards };
         }
         sums.values[p] = [a_sum, r_sum, value];
     }

@@ -40,7 +40,7 @@ pub(super) fn situation_category(k: usize) -> usize {
 }
 
 /// The words of each river situation.
-fn river_situation_name(k: usize) -> String {
+pub(super) fn river_situation_name(k: usize) -> String {
     const HIGH: [&str; 5] = ["ace", "king", "queen", "jack", "ten or lower"];
     match k {
         0 => "high card, the board plays".into(),
@@ -130,7 +130,7 @@ pub fn flop_rule(x: &Exact) -> Vec<RuleLine> {
 }
 
 /// Flop situations (see [`flop_situation`]): kind × 13 ranks.
-const FLOP_SITUATIONS: usize = 6 * 13;
+pub(super) const FLOP_SITUATIONS: usize = 6 * 13;
 
 /// Spots and raises by flop situation, with the first spot of each.
 struct FlopSituations {
@@ -167,7 +167,7 @@ impl FlopSituations {
 /// two pair or three of a kind with a hole card (their categories, 2 and 3); kind 1 a pair with
 /// a hole card, by the pair's rank; kind 2 four to a flush with a hole card, by the best hole
 /// card in the suit; kind 3 nothing, by the best hole card.
-fn flop_situation(c: usize, flop_c: usize, hole: CardSet, five: CardSet) -> usize {
+pub(super) fn flop_situation(c: usize, flop_c: usize, hole: CardSet, five: CardSet) -> usize {
     if c >= 4 {
         0
     } else if c > flop_c && c >= 2 {
@@ -185,7 +185,7 @@ fn flop_situation(c: usize, flop_c: usize, hole: CardSet, five: CardSet) -> usiz
 }
 
 /// The words of each flop situation.
-fn flop_situation_name(k: usize) -> String {
+pub(super) fn flop_situation_name(k: usize) -> String {
     const NAMES: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
     let rank = NAMES[k % 13];
     match k / 13 {

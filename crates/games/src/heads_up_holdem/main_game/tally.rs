@@ -111,31 +111,31 @@ impl ClassTotals {
 }
 
 /// The class of each hole, at `a * 64 + b` for its cards' indexes (both orders).
-struct HoleClasses(Vec<u16>);
+pub(super) struct HoleClasses(Vec<u16>);
 
 impl HoleClasses {
-    fn of(&self, a: Card, b: Card) -> usize {
+    pub(super) fn of(&self, a: Card, b: Card) -> usize {
         self.0[a.index() as usize * 64 + b.index() as usize] as usize
     }
 }
 
 /// What the count and the step after it both derive from the deck and the configuration: the
 /// suit group, the flop classes (the units of a shard) and the hole classes.
-struct Setup {
-    group: Vec<Perm>,
+pub(super) struct Setup {
+    pub group: Vec<Perm>,
     /// Canonical flops with their orbit sizes, sorted: unit `i` of a shard is `flops[i]`.
-    flops: Vec<(CardSet, u64)>,
+    pub flops: Vec<(CardSet, u64)>,
     /// Hole classes: representative and number of holes; `class_of` maps every hole to its class.
-    reps: Vec<(CardSet, u64)>,
-    class_of: HoleClasses,
-    sizes: Sizes,
-    pay_den: i64,
+    pub reps: Vec<(CardSet, u64)>,
+    pub class_of: HoleClasses,
+    pub sizes: Sizes,
+    pub pay_den: i64,
     /// Two-card holes among the cards left after a flop, C(n − 3, 2): a flop's plays.
-    pairs: usize,
+    pub pairs: usize,
 }
 
 impl Setup {
-    fn new(deck: &[Card], config: &Config, iso: bool) -> Result<Setup, String> {
+    pub fn new(deck: &[Card], config: &Config, iso: bool) -> Result<Setup, String> {
         let set = CardSet::from_cards(deck.iter().copied());
         let n = deck.len();
         if set.len() as usize != n || set.has_joker() || !(9..=52).contains(&n) {
