@@ -33,6 +33,7 @@ pub mod main_game;
 pub mod pays;
 pub mod progress;
 pub mod progressive;
+pub mod provenance;
 pub mod report;
 pub mod schemas;
 pub mod verify;

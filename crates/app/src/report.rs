@@ -15,6 +15,7 @@ use crate::explain::explain_one;
 use crate::figure::Status;
 use crate::main_game::StrategyRecord;
 use crate::progressive::Assume;
+use crate::provenance::Provenance;
 use crate::verify::{counts_of, figure_checks, Check, Context, Counted};
 use crate::vocab::{Assumption, Count, Exact};
 use crate::wager::WagerAnalysis;
@@ -25,6 +26,9 @@ pub const SCHEMA: &str = "parsheet-report/2";
 pub struct Report {
     pub schema: String,
     pub generator: String,
+    /// What the report was made from: date, build, commit, the SHA-256 of every file read,
+    /// the command.
+    pub provenance: Provenance,
     /// Where the tables came from.
     pub tables: String,
     /// The house way Face Up Pai Gow's main game was computed against.
@@ -144,7 +148,7 @@ pub struct WagerSection {
 }
 
 /// Builds the report of `games`; `tick` after each wager.
-pub fn build(games: &[GameTables], source: &str, max_pay: u64, cx: &Context, tick: &dyn Fn()) -> Result<Report, String> {
+pub fn build(games: &[GameTables], source: &str, provenance: Provenance, max_pay: u64, cx: &Context, tick: &dyn Fn()) -> Result<Report, String> {
     crate::inputs::check_max_pay(max_pay)?;
     let mut counted = Counted::new();
     let mut sections = Vec::new();
@@ -156,7 +160,7 @@ pub fn build(games: &[GameTables], source: &str, max_pay: u64, cx: &Context, tic
         }
         sections.push(GameSection { game: g.game.clone(), title: g.title.clone(), chapter: g.chapter.clone(), rulemaking: g.rulemaking.clone(), file: g.file.clone(), wagers });
     }
-    Ok(Report { schema: SCHEMA.into(), generator: format!("parsheet {}", env!("CARGO_PKG_VERSION")), tables: source.into(), house_way: cx.house_way.assumption.clone(), games: sections })
+    Ok(Report { schema: SCHEMA.into(), generator: format!("parsheet {}", env!("CARGO_PKG_VERSION")), provenance, tables: source.into(), house_way: cx.house_way.assumption.clone(), games: sections })
 }
 
 fn terms(p: &parsheet_tables::PaytableEntry) -> BTreeMap<String, String> {

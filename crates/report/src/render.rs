@@ -7,6 +7,7 @@
 
 use num_rational::BigRational;
 use parsheet_app::main_game::StrategyRecord;
+use parsheet_app::provenance::Provenance;
 use parsheet_app::report::{GameSection, Report, Sheet, SheetTable, WagerSection};
 use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::Basis;
@@ -194,6 +195,32 @@ pub fn markdown(report: &Report) -> String {
             out += &wager_markdown(w);
         }
     }
+    out += "\n---\n\n";
+    out += &provenance_markdown(&report.provenance);
+    out
+}
+
+/// The provenance as the footer of a Markdown page: one item per field.
+pub fn provenance_markdown(p: &Provenance) -> String {
+    let mut out = String::from("Provenance:\n\n");
+    for (field, value) in p.rows() {
+        out += &format!("- {}: {}\n", md(&field), md_code(&value));
+    }
+    out
+}
+
+/// The provenance as the footer of an HTML page.
+fn provenance_html(p: &Provenance) -> String {
+    let items: Vec<String> = p.rows().iter().map(|(field, value)| format!("<li>{}: <code>{}</code></li>", esc(field), esc(value))).collect();
+    format!("<footer class=\"provenance\"><p>Provenance: generated {} by parsheet {}.</p><ul>{}</ul></footer>", esc(&p.date), esc(&p.version), items.join(""))
+}
+
+/// `provenance.csv`: the provenance record as field,value rows.
+pub fn provenance_csv(p: &Provenance) -> String {
+    let mut out = String::from("field,value\n");
+    for (field, value) in p.rows() {
+        out += &format!("{},{}\n", csv_cell(&field), csv_cell(&value));
+    }
     out
 }
 
@@ -315,6 +342,7 @@ code{background:#f3f3f3;padding:0 .2rem;overflow-wrap:anywhere}.note{color:#444;
 a{color:#0b57d0}h1,h2,h3{line-height:1.2}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem}\
 table.summary{width:100%}figure{margin:1rem 0}figure svg{max-width:100%;height:auto}ul.toc{columns:2;column-gap:2rem}ul.toc li{break-inside:avoid}\
 details{margin:.25rem 0}summary{cursor:pointer;color:#0b57d0}\
+footer.provenance{border-top:1px solid #ddd;margin-top:2rem;padding-top:.5rem;font-size:.8rem;color:#444;overflow-wrap:anywhere}footer.provenance ul{padding-left:1.2rem}\
 @media print{header.site nav.pager,header.site .exports{display:none}body{max-width:none;padding:0;font-size:10pt}a{color:inherit;text-decoration:none}\
 h2,h3{break-after:avoid}tr,figure{break-inside:avoid}.wide{overflow:visible}details>*{display:block}ul.toc{columns:1}}";
 
@@ -731,6 +759,7 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
     }
     let index = index_page(report, &all, &pages);
     pages.insert(0, index);
+    let footer = provenance_html(&report.provenance);
     (0..pages.len())
         .map(|i| {
             let p = &pages[i];
@@ -744,9 +773,9 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
             }
             let prev = i.checked_sub(1).map(|j| format!("<a href=\"{}\" rel=\"prev\">← {}</a>", esc(&link(here, &pages[j].path)), esc(&pages[j].title))).unwrap_or_default();
             let next = pages.get(i + 1).map(|n| format!("<a href=\"{}\" rel=\"next\">{} →</a>", esc(&link(here, &n.path)), esc(&n.title))).unwrap_or_default();
-            let exports = ["summary.csv", "report.xlsx", "report.json", "report.md"].map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).join(" · ");
+            let exports = ["summary.csv", "provenance.csv", "report.xlsx", "report.json", "report.md"].map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).join(" · ");
             let html = format!(
-                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n</body></html>\n",
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n{footer}\n</body></html>\n",
                 esc(&p.title),
                 crumbs.join(" › "),
                 p.body
