@@ -40,4 +40,5 @@ pub mod verify;
 pub mod vocab;
 pub mod wager;
 
+pub(crate) use parsheet_tables::printable;
 pub use vocab::{Assumption, Basis, Count, Exact, Figure, Figures, Source};

@@ -11,8 +11,7 @@ use parsheet_tables::{GameTables, WagerTables};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::explain::explain_one;
-use crate::figure::Status;
+use crate::explain::explain_check;
 use crate::main_game::StrategyRecord;
 use crate::progressive::Assume;
 use crate::provenance::Provenance;
@@ -113,7 +112,11 @@ pub struct Paytable {
 pub struct CheckExplained {
     #[serde(flatten)]
     pub check: Check,
+    /// One-line changes that would reproduce it, the plausible first.
     pub explanations: Vec<String>,
+    /// How many of the explanations are plausible (one character from the printed cell, or
+    /// half to twice its pay); the rest are less plausible.
+    pub plausible: usize,
 }
 
 /// A figure the regulator published, and its checks.
@@ -222,15 +225,8 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
         };
         let mut checks = Vec::new();
         for c in figure_checks(g, w, f, counted, cx) {
-            let mut explanations = Vec::new();
-            if c.status == Status::Differs && c.misprint_corrected.is_none() {
-                if let (Some(k), Some(v), Some(p)) = (known, &f.value, w.paytables.iter().find(|p| p.table.id == c.paytable)) {
-                    let siblings: Vec<&parsheet_paytable::Paytable> = w.paytables.iter().filter(|o| o.table.id != p.table.id).map(|o| &o.table).collect();
-                    let counts = counts_of(counted, k, c.reading.as_deref())?;
-                    explanations = explain_one(counts, &p.table, &siblings, f.kind, v, max_pay);
-                }
-            }
-            checks.push(CheckExplained { check: c, explanations });
+            let (explanations, plausible) = explain_check(g, w, f, &c, counted, max_pay)?;
+            checks.push(CheckExplained { check: c, explanations, plausible });
         }
         published.push(PublishedFigure { paytable: f.paytable.clone(), kind: f.kind.name().into(), printed, section: f.section.clone(), quote: f.quote.clone(), note: f.note.clone(), checks });
     }

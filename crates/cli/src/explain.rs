@@ -8,6 +8,10 @@ use crate::{Format, TablesArg};
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// Only this game's figures (a game id, as `parsheet list` prints it).
+    game: Option<String>,
+    /// Only this wager's figures (`base`: the main game's).
+    wager: Option<String>,
     /// Largest whole-number pay ("n to 1") to try on a line (at most 1000000).
     #[arg(long, default_value_t = 100_000)]
     max_pay: u64,
@@ -26,7 +30,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     Format::offer("explain", args.format, &[Format::Table, Format::Json])?;
     parsheet_app::inputs::check_max_pay(args.max_pay)?;
-    let tables = Tables::load(args.tables.dir())?;
+    let mut tables = Tables::load(args.tables.dir())?;
+    tables.games = parsheet_app::inputs::only(&tables.games, args.game.as_deref(), args.wager.as_deref())?;
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
     let total: usize = tables.games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
     let task = Task::new("explaining published figures", total as u64);

@@ -8,7 +8,8 @@
 use num_rational::BigRational;
 use parsheet_app::main_game::StrategyRecord;
 use parsheet_app::provenance::Provenance;
-use parsheet_app::report::{GameSection, Report, Sheet, SheetTable, WagerSection};
+use parsheet_app::figure::Status;
+use parsheet_app::report::{CheckExplained, GameSection, Report, Sheet, SheetTable, WagerSection};
 use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::Basis;
 
@@ -285,7 +286,9 @@ pub fn wager_markdown(w: &WagerSection) -> String {
         for (head, lines) in published {
             out += &format!("- {head}\n");
             for l in lines {
-                out += &format!("  - {}\n", l.trim_start());
+                // Four spaces of the line are one level of nesting.
+                let level = (l.len() - l.trim_start().len()) / 4;
+                out += &format!("{}  - {}\n", "  ".repeat(level), l.trim_start());
             }
         }
     }
@@ -306,21 +309,34 @@ fn computed_text(c: &parsheet_app::verify::Check) -> Option<(String, String)> {
     c.computed.as_ref().map(|v| (pct(v.value(), c.places + 3), parsheet_paytable::fraction(v.value())))
 }
 
-/// The published figures and their checks, as Markdown list items (the document's text escaped).
+/// The published figures and their checks, as Markdown list items (the document's text escaped):
+/// per paytable the check of parsheet's reading first, the other checks indented beneath it.
 fn published_lines(w: &WagerSection) -> Vec<(String, Vec<String>)> {
+    let line = |ce: &CheckExplained, certify: bool| {
+        let c = &ce.check;
+        let reading = c.reading.as_deref().map_or(String::new(), |r| format!(" [{}]", md(r)));
+        let computed = computed_text(c).map_or(String::new(), |(p, x)| format!(" computed {p} ({x}),"));
+        let mark = if certify { " **(parsheet's reading: the figure to certify)**" } else { "" };
+        let reason = c.reason.as_deref().map_or(String::new(), |r| format!(" {}.", md(r)));
+        format!("{}{reading}{mark}: {}{computed}{reason} {}", md(&c.paytable), md(c.status.name()), md(&c.detail))
+    };
     w.published
         .iter()
         .map(|f| {
             let table = f.paytable.as_deref().map_or("all paytables".to_string(), |t| format!("paytable {}", md(t)));
             let head = format!("{} {} ({table}; {})", md(&f.kind), md(&f.printed), md(&f.section));
             let mut lines = Vec::new();
-            for ce in &f.checks {
-                let c = &ce.check;
-                let reading = c.reading.as_deref().map_or(String::new(), |r| format!(" [{}]", md(r)));
-                let computed = computed_text(c).map_or(String::new(), |(p, x)| format!(" computed {p} ({x}),"));
-                lines.push(format!("{}{reading}: {}{computed} {}", md(&c.paytable), md(c.status.name()), md(&c.detail)));
-                for e in &ce.explanations {
+            let checks: Vec<&CheckExplained> = f.checks.iter().collect();
+            for (d, others) in by_paytable(&checks) {
+                lines.push(line(d, d.check.default_reading));
+                for e in &d.explanations {
                     lines.push(format!("    {}", md(e)));
+                }
+                for o in others {
+                    lines.push(format!("    {}", line(o, false)));
+                    for e in &o.explanations {
+                        lines.push(format!("        {}", md(e)));
+                    }
                 }
             }
             (head, lines)
@@ -337,7 +353,7 @@ header.site{border-bottom:1px solid #ddd;padding-bottom:.5rem;margin-bottom:1rem
 table{border-collapse:collapse;margin:.75rem 0 1.25rem;font-size:.85rem;max-width:100%}th,td{border:1px solid #d5d5d5;padding:.2rem .5rem;text-align:right;vertical-align:top}\
 th{background:#eef2f7;font-weight:600}th:first-child,td:first-child{text-align:left}td{white-space:nowrap}td.text,th.text{text-align:left;white-space:normal}\
 td.id,th.id{text-align:left}td.exact{white-space:normal;overflow-wrap:anywhere;max-width:22rem}tbody.summary td{background:#f7f7f7;font-weight:600}.wide{overflow-x:auto;max-width:100%}\
-.status-reproduced{color:#146c2e}.status-DIFFERS{color:#b3261e;font-weight:600}.status-not{color:#666}.flag{color:#8a1c12;font-weight:600}\
+.status-reproduced{color:#146c2e}.status-explained{color:#7a5a00}.status-unexplained{color:#b3261e;font-weight:600}.status-not{color:#666}.flag{color:#8a1c12;font-weight:600}\
 code{background:#f3f3f3;padding:0 .2rem;overflow-wrap:anywhere}.note{color:#444;font-size:.85rem;border-left:3px solid #ddd;padding-left:.6rem;overflow-wrap:anywhere}\
 a{color:#0b57d0}h1,h2,h3{line-height:1.2}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem}\
 table.summary{width:100%}figure{margin:1rem 0}figure svg{max-width:100%;height:auto}ul.toc{columns:2;column-gap:2rem}ul.toc li{break-inside:avoid}\
@@ -409,20 +425,19 @@ fn cell_class(column: usize, text: &str) -> &'static str {
     }
 }
 
-fn status_class(status: &str) -> &'static str {
-    if status.starts_with("reproduced") {
-        "status-reproduced"
-    } else if status.starts_with("DIFFERS") {
-        "status-DIFFERS"
-    } else {
-        "status-not"
+fn status_class(status: Status) -> &'static str {
+    match status {
+        Status::Reproduced | Status::Rounding => "status-reproduced",
+        Status::Explained => "status-explained",
+        Status::CannotReproduce | Status::Unexplained => "status-unexplained",
+        Status::NotComputed => "status-not",
     }
 }
 
 fn published_cell(r: &Row) -> String {
     r.published
         .iter()
-        .map(|(printed, kind, status)| format!("{} {} <span class=\"{}\">{}</span>", esc(kind), esc(printed), status_class(status), esc(status)))
+        .map(|(printed, kind, words, status)| format!("{} {} <span class=\"{}\">{}</span>", esc(kind), esc(printed), status_class(*status), esc(words)))
         .collect::<Vec<_>>()
         .join("<br>")
 }
@@ -473,7 +488,7 @@ fn edge_chart(rows: &[&Row]) -> String {
         .iter()
         .filter_map(|r| {
             let edge = 100.0 * parsheet_paytable::Decimal(r.house_edge()?).to_f64();
-            let mark = r.published.first().and_then(|(printed, kind, _)| {
+            let mark = r.published.first().and_then(|(printed, kind, _, _)| {
                 let house = kind == "hold" || kind == "house-edge";
                 let conv = |t: &str| t.trim().trim_end_matches('%').parse::<f64>().ok().map(|v| if house { v } else { 100.0 - v });
                 match printed.split_once(" to ") {
@@ -524,10 +539,71 @@ fn return_chart(w: &WagerSection, sheet: &Sheet, t: &SheetTable) -> String {
     chart::bars(&format!("Return by hand, paytable {}, {}", t.id, reading_title(sheet.reading.as_deref())), &bars, "return per unit wagered", "", Scale::Linear)
 }
 
+/// The checks of one published figure by paytable, in order: (the check of the default
+/// reading, the others).
+fn by_paytable<'a>(checks: &[&'a CheckExplained]) -> Vec<(&'a CheckExplained, Vec<&'a CheckExplained>)> {
+    let mut tables: Vec<&str> = Vec::new();
+    for c in checks {
+        if !tables.contains(&c.check.paytable.as_str()) {
+            tables.push(&c.check.paytable);
+        }
+    }
+    tables
+        .iter()
+        .map(|t| {
+            let group: Vec<&CheckExplained> = checks.iter().copied().filter(|c| c.check.paytable == *t).collect();
+            let d = group.iter().copied().find(|c| c.check.default_reading).unwrap_or(group[0]);
+            (d, group.into_iter().filter(|c| !std::ptr::eq(*c, d)).collect())
+        })
+        .collect()
+}
+
+/// One check as an HTML list item: paytable, reading, computed value, status, reason, detail,
+/// and the one-line changes that would reproduce it.
+fn check_item(ce: &CheckExplained, certify: bool) -> String {
+    let c = &ce.check;
+    let reading = c.reading.as_deref().map_or(String::new(), |r| format!(", reading {r}"));
+    let computed = computed_text(c).map_or(String::new(), |(p, _)| format!(": computed {p}"));
+    let deviation = c.deviation.as_ref().map_or(String::new(), |d| format!(", deviation {} points", parsheet_paytable::Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 3)));
+    let misprint = c.misprint_corrected.as_deref().map_or(String::new(), |m| format!(" <em>(misprint corrected: {})</em>", esc(m)));
+    let mark = if certify { " <strong>(parsheet's reading: the figure to certify)</strong>" } else { "" };
+    let mut out = format!(
+        "<li>paytable {}{}{}{}{misprint}{mark} — <span class=\"{}\">{}</span>.",
+        esc(&c.paytable),
+        esc(&reading),
+        esc(&computed),
+        esc(&deviation),
+        status_class(c.status),
+        esc(c.status.name()),
+    );
+    if let Some(r) = &c.reason {
+        out += &format!(" {}.", esc(r));
+    }
+    // The figure's note is shown once above, not in every check.
+    out += &format!(" <span class=\"note\">{}</span>", esc(c.detail.split("; table note: ").next().unwrap_or("")));
+    let ex = &ce.explanations;
+    if !ex.is_empty() {
+        let plausible = ce.plausible.min(ex.len());
+        out += "<ul>";
+        for e in &ex[..plausible] {
+            out += &format!("<li>{}</li>", esc(e));
+        }
+        out += "</ul>";
+        if ex.len() > plausible {
+            out += &format!("<details><summary>{} less plausible one-line changes</summary><ul>", ex.len() - plausible);
+            for e in &ex[plausible..] {
+                out += &format!("<li>{}</li>", esc(e));
+            }
+            out += "</ul></details>";
+        }
+    }
+    out + "</li>"
+}
+
 fn published_html(w: &WagerSection, only: Option<&str>) -> String {
     let mut out = String::new();
     for f in &w.published {
-        let checks: Vec<&parsheet_app::report::CheckExplained> = f.checks.iter().filter(|c| only.is_none_or(|t| c.check.paytable == t)).collect();
+        let checks: Vec<&CheckExplained> = f.checks.iter().filter(|c| only.is_none_or(|t| c.check.paytable == t)).collect();
         if only.is_some() && checks.is_empty() && f.paytable.as_deref() != only {
             continue;
         }
@@ -537,38 +613,15 @@ fn published_html(w: &WagerSection, only: Option<&str>) -> String {
             out += &format!("<p class=\"note\">{}</p>", esc(n));
         }
         out += "<ul>";
-        for ce in checks {
-            let c = &ce.check;
-            let reading = c.reading.as_deref().map_or(String::new(), |r| format!(", reading {r}"));
-            let computed = computed_text(c).map_or(String::new(), |(p, _)| format!(": computed {p}"));
-            let misprint = c.misprint_corrected.as_deref().map_or(String::new(), |m| format!(" <em>(misprint corrected: {})</em>", esc(m)));
-            out += &format!(
-                "<li>paytable {}{}{}{misprint} — <span class=\"{}\">{}</span>. <span class=\"note\">{}</span>",
-                esc(&c.paytable),
-                esc(&reading),
-                esc(&computed),
-                status_class(c.status.name()),
-                esc(c.status.name()),
-                // The figure's note is shown once above, not in every check.
-                esc(c.detail.split("; table note: ").next().unwrap_or(""))
-            );
-            let ex = &ce.explanations;
-            if !ex.is_empty() {
-                // The few most plausible first; the rest on request.
-                out += "<ul>";
-                for e in ex.iter().take(parsheet_app::explain::PLAUSIBLE) {
-                    out += &format!("<li>{}</li>", esc(e));
+        for (d, others) in by_paytable(&checks) {
+            out += &check_item(d, d.check.default_reading);
+            if !others.is_empty() {
+                out += &format!("<li><details><summary>{} other check{} (other readings, other terms, recorded misprints corrected)</summary><ul>", others.len(), if others.len() == 1 { "" } else { "s" });
+                for c in others {
+                    out += &check_item(c, false);
                 }
-                out += "</ul>";
-                if ex.len() > parsheet_app::explain::PLAUSIBLE {
-                    out += &format!("<details><summary>{} less plausible one-line changes</summary><ul>", ex.len() - parsheet_app::explain::PLAUSIBLE);
-                    for e in &ex[parsheet_app::explain::PLAUSIBLE..] {
-                        out += &format!("<li>{}</li>", esc(e));
-                    }
-                    out += "</ul></details>";
-                }
+                out += "</ul></details></li>";
             }
-            out += "</li>";
         }
         out += &format!("</ul><p class=\"note\">“{}”</p></li>", esc(&f.quote));
     }
@@ -689,6 +742,9 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
             if t.analysis.as_ref().and_then(|a| a.figures.payback.as_ref()).is_some_and(|p| *p.value() > BigRational::from_integer(1.into())) {
                 body += "<p class=\"flag\">The payback is above 100%: as printed, this table gives the player the edge.</p>";
             }
+            if t.analysis.as_ref().filter(|a| a.figures.payback.is_none()).and_then(|a| a.progressive.as_ref()).is_some_and(|m| *m.long_run_payback_without_rate.value() > BigRational::from_integer(1.into())) {
+                body += "<p class=\"flag\">The long-run payback is above 100% at any rate of progression (the fixed pays and the reset alone exceed it): under this reading, this table gives the player the edge.</p>";
+            }
             body += &html_table(&par_sheet(w, sh, t));
             if let Some(a) = t.analysis.as_ref().filter(|a| a.progressive.is_some()) {
                 body += "<h3>Progressive model</h3><ul>";
@@ -722,6 +778,24 @@ fn index_page(report: &Report, all: &[Row], pages: &[Page]) -> Page {
         esc(&report.house_way.words())
     );
     body += "<p>One row per wager, paytable and reading, each on its basis (a side bet per unit wagered, a main game per Ante). <span class=\"flag\">Flags</span> mark paybacks above 100% and readings that the notes reject or that a table does not print.</p>";
+    let checks: Vec<&parsheet_app::verify::Check> = report.games.iter().flat_map(|g| &g.wagers).flat_map(|w| &w.published).flat_map(|f| &f.checks).map(|c| &c.check).collect();
+    let counts = crate::terminal::status_counts(checks.iter().copied());
+    let figures: usize = counts.iter().map(|c| c.1).sum();
+    body += &format!(
+        "<h2 id=\"certify\">Published figures</h2><p>{figures} figures to certify, one per published figure and paytable on parsheet's reading (the default of the tables, with its reason on each wager's page): {}. The other readings, terms and recorded misprints are checked too, folded beneath each figure on its wager's page.</p><ul>{}</ul>",
+        esc(&crate::terminal::counts_words(&counts)),
+        [
+            (Status::Reproduced, "the computed value rounds to the printed one"),
+            (Status::Rounding, "within 2 units of the last printed place"),
+            (Status::Explained, "a recorded misprint, another named reading or other terms reproduce it, or an unprinted term would at a value inside its legal range"),
+            (Status::CannotReproduce, "no legal value of the unprinted term reaches it"),
+            (Status::Unexplained, "nothing above explains it"),
+            (Status::NotComputed, "parsheet computes no value"),
+        ]
+        .iter()
+        .map(|(s, what)| format!("<li><span class=\"{}\">{}</span>: {what}</li>", status_class(*s), s.name()))
+        .collect::<String>()
+    );
     body += "<h2 id=\"contents\">Contents</h2><ul class=\"toc\">";
     for g in &report.games {
         body += &format!("<li><a href=\"#{}\">{}</a><ul>", esc(&g.game), esc(&g.title));
