@@ -666,6 +666,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
     if !mine.is_empty() {
         body += "<h2 id=\"summary\">Summary</h2>";
         body += &summary_html(&mine, &path, false);
+        body += &main_par_html(&mine);
         body += &edge_chart(&mine);
         body += &volatility_chart(&mine);
     }
@@ -812,6 +813,7 @@ fn index_page(report: &Report, all: &[Row], pages: &[Page]) -> Page {
         let mine: Vec<&Row> = all.iter().filter(|r| std::ptr::eq(r.game, g)).collect();
         if !mine.is_empty() {
             body += &summary_html(&mine, "index.html", true);
+            body += &main_par_html(&mine);
         }
         let uncomputed: Vec<String> =
             g.wagers.iter().filter(|w| !all.iter().any(|r| std::ptr::eq(r.wager, *w))).map(|w| format!("<a href=\"{}\">{}</a>", esc(&rows::wager_page(g, w)), esc(&w.title))).collect();
@@ -902,13 +904,42 @@ pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {
     files
 }
 
-pub const SUMMARY_HEADER: [&str; 15] = [
-    "game", "wager", "paytable", "reading", "basis", "house_edge", "house_edge_percent", "payback_percent", "payback_kind", "hit_frequency_percent", "standard_deviation", "published", "status", "flags", "page",
+pub const SUMMARY_HEADER: [&str; 24] = [
+    "game",
+    "wager",
+    "paytable",
+    "reading",
+    "basis",
+    "house_edge",
+    "house_edge_percent",
+    "payback_percent",
+    "payback_kind",
+    "hit_frequency_percent",
+    "standard_deviation",
+    "published",
+    "status",
+    "flags",
+    "page",
+    // A main game's PAR figures (empty for a side bet, whose basis is the unit wagered).
+    "house_edge_per_ante_percent",
+    "house_edge_per_initial_wager_percent",
+    "element_of_risk_percent",
+    "average_wager_antes",
+    "initial_wager_antes",
+    "variance_per_ante",
+    "variance_per_initial_wager",
+    "standard_deviation_per_ante",
+    "standard_deviation_per_initial_wager",
 ];
+
+/// A main game's house edge on `basis`.
+fn main_edge(m: &parsheet_app::main_game::MainGameAnalysis, basis: Basis) -> Option<&BigRational> {
+    m.figures.get(basis).and_then(|f| f.house_edge.as_ref()).map(parsheet_app::Exact::value)
+}
 
 /// The summary rows as text cells, in the order of [`SUMMARY_HEADER`].
 pub fn summary_cells(r: &Row) -> Vec<String> {
-    vec![
+    let mut cells = vec![
         r.game.game.clone(),
         r.wager.id.clone(),
         r.paytable.unwrap_or("").to_string(),
@@ -924,7 +955,67 @@ pub fn summary_cells(r: &Row) -> Vec<String> {
         r.published.iter().map(|p| p.2.clone()).collect::<Vec<_>>().join("; "),
         r.flags.join("; "),
         r.page.clone(),
-    ]
+    ];
+    let pct6 = |v: Option<&BigRational>| v.map(|v| parsheet_paytable::Decimal(v).percent(6)).unwrap_or_default();
+    let dec = |v: &BigRational| parsheet_paytable::Decimal(v).with_places(6);
+    match r.main {
+        Some(m) => cells.extend([
+            pct6(main_edge(m, Basis::PerAnte)),
+            pct6(main_edge(m, Basis::PerInitialWager)),
+            pct6(main_edge(m, Basis::PerTotalWagered)),
+            dec(m.average_wager.value()),
+            dec(m.initial_wager.value()),
+            dec(m.variance_per_ante.value()),
+            dec(m.variance_per_initial_wager.value()),
+            m.standard_deviation_per_ante.clone(),
+            m.standard_deviation_per_initial_wager.clone(),
+        ]),
+        None => cells.extend(std::iter::repeat_n(String::new(), 9)),
+    }
+    cells
+}
+
+/// A main game's PAR figures, each labelled with its basis: one row per solved reading.
+fn main_par_html(rows: &[&Row]) -> String {
+    let mains: Vec<(&Row, &parsheet_app::main_game::MainGameAnalysis)> = rows.iter().filter_map(|r| r.main.map(|m| (*r, m))).collect();
+    if mains.is_empty() {
+        return String::new();
+    }
+    let header = [
+        "Reading",
+        "House edge per Ante",
+        "House edge per initial wager",
+        "Element of risk (house edge per total wagered)",
+        "Average wager (Antes)",
+        "Hit frequency P(net > 0)",
+        "Variance per Ante",
+        "SD per Ante",
+        "SD per initial wager",
+    ];
+    let rows = mains
+        .iter()
+        .map(|(r, m)| {
+            let reading = match r.paytable.filter(|t| *t != "default") {
+                Some(t) => format!("{}, paytable {t}", m.reading),
+                None => m.reading.clone(),
+            };
+            vec![
+                reading,
+                main_edge(m, Basis::PerAnte).map_or("—".into(), |v| pct(v, 4)),
+                main_edge(m, Basis::PerInitialWager).map_or("—".into(), |v| pct(v, 4)),
+                main_edge(m, Basis::PerTotalWagered).map_or("—".into(), |v| pct(v, 4)),
+                parsheet_paytable::Decimal(m.average_wager.value()).with_places(4),
+                pct(m.hit_frequency.value(), 4),
+                parsheet_paytable::Decimal(m.variance_per_ante.value()).with_places(4),
+                format!("{:.4}", m.standard_deviation_per_ante.parse::<f64>().unwrap_or(f64::NAN)),
+                format!("{:.4}", m.standard_deviation_per_initial_wager.parse::<f64>().unwrap_or(f64::NAN)),
+            ]
+        })
+        .collect();
+    format!(
+        "<h3>Main game: PAR figures</h3>{}<p class=\"note\">The house edge per Ante is the expected loss over the Ante; per initial wager, over what is wagered before the deal; the element of risk, over the average total wagered, raises included. Hit frequency: the chance the net result is positive. Variance and SD of the net result, in Antes and in initial wagers.</p>",
+        html_table(&Table { header: header.map(String::from).to_vec(), rows, summary: vec![] })
+    )
 }
 
 /// `summary.csv`: one row per wager × paytable × reading.

@@ -24,6 +24,8 @@ pub struct Row<'a> {
     pub flags: Vec<String>,
     /// The page of the row, relative to the report's root.
     pub page: String,
+    /// A main game's record: its PAR figures beyond the primary basis.
+    pub main: Option<&'a parsheet_app::main_game::MainGameAnalysis>,
 }
 
 impl Row<'_> {
@@ -103,6 +105,7 @@ pub fn rows(report: &Report) -> Vec<Row<'_>> {
                     // A note's gist (before its colon) is the flag; the page gives the whole note.
                     flags: above_100(per_total).map(|f| format!("{f} (per total wagered)")).into_iter().chain(a.notes.iter().map(|n| n.split(':').next().unwrap_or("").to_string())).collect(),
                     page: strategy_page(g, w, &a.reading, a.paytable.as_deref()),
+                    main: Some(a),
                 });
             }
             for sheet in &w.sheets {
@@ -135,6 +138,7 @@ pub fn rows(report: &Report) -> Vec<Row<'_>> {
                         published: published(w, Some(&t.id), reading),
                         flags,
                         page: sheet_page(g, w, &t.id),
+                        main: None,
                     });
                 }
             }
