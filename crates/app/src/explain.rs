@@ -311,6 +311,17 @@ mod tests {
     }
 
     #[test]
+    fn plausible_means_one_character_or_half_to_twice_the_pay() {
+        assert!(plausible_change(Some(&pay("8 to 1")), &pay("9 to 1")));
+        assert!(plausible_change(Some(&pay("125 to 1")), &pay("25 to 1")));
+        assert!(plausible_change(Some(&pay("100 to 1")), &pay("180 to 1")));
+        assert!(plausible_change(Some(&pay("100 to 1")), &pay("50 to 1")));
+        assert!(!plausible_change(Some(&pay("100 to 1")), &pay("223 to 1")));
+        assert!(!plausible_change(Some(&pay("1000 to 1")), &pay("30466 to 1")));
+        assert!(!plausible_change(None, &pay("9 to 1")));
+    }
+
+    #[test]
     fn citations_name_a_section_only_for_sections() {
         assert_eq!(cite("688a.12(d)"), "§ 688a.12(d)");
         assert_eq!(cite("Preamble, final-form rulemaking 125-223"), "Preamble, final-form rulemaking 125-223");

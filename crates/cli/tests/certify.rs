@@ -73,6 +73,20 @@ fn two_runs_with_one_source_date_compare_byte_for_byte() {
     let csv = String::from_utf8(first["provenance.csv"].clone()).unwrap();
     assert!(csv.starts_with("field,value\ndate,2025-11-26T20:52:01Z\n"), "{csv}");
     assert!(csv.contains(&sha256(&source)), "{csv}");
+    // The main game's PAR figures in summary.csv. The regulator's 98.95% is the payback per
+    // total wagered, so the element of risk rounds to 1.05%; the house edge per Ante is the
+    // element of risk times the average wager, and the SD the square root of the variance.
+    let summary = String::from_utf8(first["summary.csv"].clone()).unwrap();
+    let mut lines = summary.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("no column {name}"));
+    let base: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect::<Vec<_>>()).filter(|c| c[1] == "base" && c[3] == "opposite-range-loses").collect();
+    assert_eq!(base.len(), 1, "{summary}");
+    let f = |name: &str| base[0][col(name)].parse::<f64>().unwrap_or_else(|_| panic!("{name}: {:?}", base[0][col(name)]));
+    assert_eq!(format!("{:.2}", f("element_of_risk_percent")), "1.05");
+    assert!((f("house_edge_per_ante_percent") - f("element_of_risk_percent") * f("average_wager_antes")).abs() < 1e-4, "{summary}");
+    assert!((f("standard_deviation_per_ante").powi(2) - f("variance_per_ante")).abs() < 1e-4, "{summary}");
+    assert!((f("standard_deviation_per_initial_wager").powi(2) - f("variance_per_initial_wager")).abs() < 1e-4, "{summary}");
     for (path, bytes) in &first {
         if path.ends_with(".html") || path.ends_with(".md") {
             let text = String::from_utf8_lossy(bytes);
@@ -242,7 +256,7 @@ fn plausible_changes_are_near_the_printed_cell() {
         assert!(ok, "not plausible: {l}");
         seen += 1;
     }
-    let _ = seen;
+    assert!(seen > 0, "DJ Trips has plausible one-line changes: {out}");
 }
 
 /// `verify` fits 120 columns, and an unknown game or wager is refused with the valid ones listed.

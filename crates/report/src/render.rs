@@ -327,16 +327,22 @@ fn published_lines(w: &WagerSection) -> Vec<(String, Vec<String>)> {
             let head = format!("{} {} ({table}; {})", md(&f.kind), md(&f.printed), md(&f.section));
             let mut lines = Vec::new();
             let checks: Vec<&CheckExplained> = f.checks.iter().collect();
+            // The one-line changes of a check, the plausible first, the rest under a label.
+            let changes = |ce: &CheckExplained, indent: &str, lines: &mut Vec<String>| {
+                for (k, e) in ce.explanations.iter().enumerate() {
+                    if k == ce.plausible {
+                        lines.push(format!("{indent}less plausible one-line changes:"));
+                    }
+                    let deeper = if k >= ce.plausible { "    " } else { "" };
+                    lines.push(format!("{indent}{deeper}{}", md(e)));
+                }
+            };
             for (d, others) in by_paytable(&checks) {
                 lines.push(line(d, d.check.default_reading));
-                for e in &d.explanations {
-                    lines.push(format!("    {}", md(e)));
-                }
+                changes(d, "    ", &mut lines);
                 for o in others {
                     lines.push(format!("    {}", line(o, false)));
-                    for e in &o.explanations {
-                        lines.push(format!("        {}", md(e)));
-                    }
+                    changes(o, "        ", &mut lines);
                 }
             }
             (head, lines)
