@@ -387,9 +387,11 @@ pub fn checks_text(checks: &[Check]) -> String {
     let defaults = checks.iter().filter(|c| c.default_reading).count();
     out += &wrap(
         &format!(
-            "{defaults} figures to certify (one per published figure and paytable, on parsheet's default reading, marked *): {}; {} other checks (other readings, other terms, recorded misprints corrected) are their evidence",
+            "{defaults} figure{} to certify (one per published figure and paytable, on parsheet's default reading, marked *): {}; {} other check{} (other readings, other terms, recorded misprints corrected) as evidence",
+            if defaults == 1 { "" } else { "s" },
             counts_words(&status_counts(checks)),
-            checks.len() - defaults
+            checks.len() - defaults,
+            if checks.len() - defaults == 1 { "" } else { "s" }
         ),
         0,
         WIDTH,
