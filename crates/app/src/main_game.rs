@@ -201,7 +201,7 @@ pub struct MainGameAnalysis {
     pub bonus_paytable: Option<String>,
     pub house_way: Option<String>,
     pub assumptions: Vec<Assumption>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changed_lines: Vec<Changed>,
     pub cycle: Count,
     /// Per Ante (primary), per initial wager, per total wagered.

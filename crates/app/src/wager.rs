@@ -37,7 +37,7 @@ pub struct WagerAnalysis {
     pub reading: Option<String>,
     pub assumptions: Vec<Assumption>,
     /// Lines `--pays` changed in the paytable it started from.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changed_lines: Vec<Changed>,
     /// Deals counted: every outcome's combinations add up to it.
     pub cycle: Count,
