@@ -48,4 +48,35 @@ fn main() {
     }
     let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
     println!("cargo:rustc-env=PARSHEET_BUILD={hex}");
+    commit(&root);
+}
+
+/// The commit the binary is built from, as `PARSHEET_COMMIT`: the variable itself where the
+/// builder sets it (a source tarball, a packager), else `git rev-parse HEAD` with `-dirty` when
+/// tracked files differ from it; nothing at all without git, and never a failed build.
+fn commit(root: &Path) {
+    println!("cargo:rerun-if-env-changed=PARSHEET_COMMIT");
+    if let Ok(c) = std::env::var("PARSHEET_COMMIT") {
+        println!("cargo:rustc-env=PARSHEET_COMMIT={c}");
+        return;
+    }
+    let git = |args: &[&str]| {
+        std::process::Command::new("git").args(args).current_dir(root).output().ok().filter(|o| o.status.success()).map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let Some(head) = git(&["rev-parse", "HEAD"]).filter(|h| h.len() == 40 && h.bytes().all(|b| b.is_ascii_hexdigit())) else {
+        println!("cargo:rustc-env=PARSHEET_COMMIT=");
+        return;
+    };
+    // Built again when HEAD moves: the file HEAD and the branch it names (git-path finds them
+    // in a worktree too). Only files that exist: cargo reruns a script whose watched file is
+    // missing on every build.
+    let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
+    watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+    for path in watched {
+        if let Some(p) = git(&["rev-parse", "--git-path", &path]).map(|p| root.join(p)).filter(|p| p.exists()) {
+            println!("cargo:rerun-if-changed={}", p.display());
+        }
+    }
+    let dirty = std::process::Command::new("git").args(["diff", "--quiet", "HEAD", "--"]).current_dir(root).status().is_ok_and(|s| s.code() == Some(1));
+    println!("cargo:rustc-env=PARSHEET_COMMIT={head}{}", if dirty { "-dirty" } else { "" });
 }

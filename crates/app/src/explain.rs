@@ -4,12 +4,13 @@
 use num_rational::BigRational;
 use parsheet_paytable::explore::{single_line_fixes, Window};
 use parsheet_paytable::{analyze, Analysis, Decimal, OutcomeCounts, Pay, Paytable};
-use parsheet_tables::{FigureKind, GameTables, Percent};
+use parsheet_tables::{FigureKind, GameTables, PaytableEntry, Percent, Published, WagerTables};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::figure::matches;
-use crate::vocab::Exact;
+use crate::figure::{matches, Status};
+use crate::verify::{counts_of, Check, Counted};
+use crate::vocab::{Basis, Exact, Source};
 
 /// The figure of the kind published: the house edge for a hold, else the payback.
 pub fn figure_of(kind: FigureKind, a: &Analysis) -> BigRational {
@@ -78,22 +79,41 @@ fn plausibility(outcome: &str, from: Option<&Pay>, to: &Pay, siblings: &[&Paytab
     (score, why)
 }
 
+/// Whether a change of a printed cell is plausible as a misprint: the pay it would have been is
+/// within one character edit of the printed cell ("8 to 1" for "9 to 1", "25 to 1" for "125 to
+/// 1"), or within half to twice the printed pay. Anything else (30466 to 1 for 1000 to 1) is a
+/// different paytable, not a slip.
+pub fn plausible_change(from: Option<&Pay>, to: &Pay) -> bool {
+    let Some(from) = from else { return false };
+    if edits(&from.to_string(), &to.to_string()) <= 1 {
+        return true;
+    }
+    match (from.net(), to.net()) {
+        (Some(a), Some(b)) if a > BigRational::from_integer(0.into()) => {
+            let two = BigRational::from_integer(2.into());
+            b >= &a / &two && b <= a * two
+        }
+        _ => false,
+    }
+}
+
 /// What would make one paytable reproduce one printed figure: per line, the pays that would,
-/// consecutive whole pays shown as one range (low to high), the most plausible first
-/// ([`plausibility`]), then by the size of the change. `siblings` are the wager's other tables.
-pub fn explain_one(counts: &OutcomeCounts, table: &Paytable, siblings: &[&Paytable], kind: FigureKind, printed: &Percent, max_pay: u64) -> Vec<String> {
+/// consecutive whole pays shown as one range (low to high), the plausible ones first
+/// ([`plausible_change`]), each part ranked by [`plausibility`], then by the size of the change;
+/// and how many are plausible. `siblings` are the wager's other tables.
+pub fn explain_one(counts: &OutcomeCounts, table: &Paytable, siblings: &[&Paytable], kind: FigureKind, printed: &Percent, max_pay: u64) -> (Vec<String>, usize) {
     let window = Window::around_percent(&printed.value, printed.places);
     let fixes = match single_line_fixes(counts, table, &window, |a| figure_of(kind, a), max_pay) {
-        Err(e) => return vec![format!("cannot search: {e}")],
-        Ok(f) if f.is_empty() => return vec!["no single-line change reproduces it".to_string()],
+        Err(e) => return (vec![format!("cannot search: {e}")], 0),
+        Ok(f) if f.is_empty() => return (vec!["no single-line change reproduces it".to_string()], 0),
         Ok(f) => f,
     };
     let whole = |p: &Pay| match p {
         Pay::To(x) if x.is_integer() => x.to_integer().try_into().ok(),
         _ => None::<i64>,
     };
-    // (plausibility, relative change, text) per group of fixes on one line.
-    let mut groups: Vec<(usize, f64, String)> = Vec::new();
+    // (not plausible, plausibility, relative change, text) per group of fixes on one line.
+    let mut groups: Vec<(bool, usize, f64, String)> = Vec::new();
     let mut i = 0;
     while i < fixes.len() {
         let f = &fixes[i];
@@ -110,6 +130,12 @@ pub fn explain_one(counts: &OutcomeCounts, table: &Paytable, siblings: &[&Paytab
         let members: Vec<&Pay> = if j - i <= 64 { fixes[i..j].iter().map(|x| &x.to).collect() } else { vec![&fixes[i].to, &fixes[j - 1].to] };
         let (score, why) = members.iter().map(|to| plausibility(&f.outcome, f.from.as_ref(), to, siblings)).min_by_key(|x| x.0).expect("a group has members");
         let (lo, hi) = (&fixes[i], &fixes[j - 1]);
+        // A long range of whole pays is plausible where it meets half to twice the printed pay.
+        let meets_ratio = match (f.from.as_ref().and_then(Pay::net), lo.to.net(), hi.to.net()) {
+            (Some(a), Some(l), Some(h)) if a > BigRational::from_integer(0.into()) => h >= &a / BigRational::from_integer(2.into()) && l <= a * BigRational::from_integer(2.into()),
+            _ => false,
+        };
+        let plausible = meets_ratio || members.iter().any(|to| plausible_change(f.from.as_ref(), to));
         let to = if j - i > 1 { format!("{} to {}", lo.to, hi.to) } else { lo.to.to_string() };
         let mut values = [figure_of(kind, &lo.analysis), figure_of(kind, &hi.analysis)];
         values.sort();
@@ -118,18 +144,15 @@ pub fn explain_one(counts: &OutcomeCounts, table: &Paytable, siblings: &[&Paytab
         let to_net = lo.to.net().map_or(0.0, |n| Decimal(&n).to_f64());
         let relative = (to_net - from_net).abs() / from_net.abs().max(1.0);
         let why = if why.is_empty() { String::new() } else { format!("; {why}") };
-        groups.push((score, relative, format!("reproduced if {} paid {to} instead of {from} ({} {shown}{why})", f.outcome, kind.name())));
+        groups.push((!plausible, score, relative, format!("reproduced if {} paid {to} instead of {from} ({} {shown}{why})", f.outcome, kind.name())));
         i = j;
     }
-    groups.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    groups.into_iter().map(|g| g.2).collect()
+    groups.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.total_cmp(&b.2)));
+    let plausible = groups.iter().filter(|g| !g.0).count();
+    (groups.into_iter().map(|g| g.3).collect(), plausible)
 }
 
-/// How many of the ranked fixes to show before the rest: the plausible few.
-pub const PLAUSIBLE: usize = 3;
-
-/// The explanations of one published figure that does not reproduce under one paytable and
-/// reading.
+/// The explanations of one check of a published figure that its own value does not reach.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Explanation {
     pub game: String,
@@ -139,103 +162,118 @@ pub struct Explanation {
     pub tables_wager: String,
     pub paytable: String,
     pub reading: Option<String>,
+    /// Whether this is the check of parsheet's default reading (the figure to certify).
+    pub default_reading: bool,
     pub kind: String,
     pub printed: String,
     pub section: Option<String>,
+    /// The basis the figure is compared on (a main game's payback per total wagered).
+    pub basis: Basis,
     pub computed: Option<Exact>,
-    /// Changes that would reproduce it, the most plausible first.
+    pub deviation: Option<Exact>,
+    /// The check's status and its reason (a misprint, another reading, an implied term and its
+    /// value, or why nothing explains it), as `verify` gives them.
+    pub status: Status,
+    pub reason: Option<String>,
+    /// The terms the check was computed under, in words (Envy from other players, say).
+    pub terms: String,
+    /// One-line changes that would reproduce it, the plausible first.
     pub explanations: Vec<String>,
-    /// How many of them are plausible (the rest are listed as less plausible).
+    /// How many of them are plausible ([`plausible_change`]); the rest are less plausible.
     pub plausible: usize,
 }
 
-/// Every published figure of `games` that does not reproduce, explained; `tick` after each.
+/// The one-line paytable changes that would make check `c` of figure `f` reproduce, and how
+/// many are plausible; nothing for a check that reaches its figure, a corrected misprint, an
+/// implied term (its reason says it all) or Envy from other players (the search is over the
+/// fixed pays). A main game's edge is not linear in its pays, so it is not searched: its
+/// figures on every basis are one command away.
+pub fn explain_check(g: &GameTables, w: &WagerTables, f: &Published, c: &Check, counted: &mut Counted, max_pay: u64) -> Result<(Vec<String>, usize), String> {
+    if c.status.reaches() || c.status == Status::NotComputed || c.misprint_corrected.is_some() || c.implied.is_some() {
+        return Ok((vec![], 0));
+    }
+    let Ok(known) = parsheet_games::find(&g.game, &w.id) else {
+        if parsheet_games::strategy::strategy_of_wager(&g.game, &w.id).is_some() {
+            let reading = c.reading.as_deref().map(|r| format!(" --variant {r}")).unwrap_or_default();
+            return Ok((vec![format!("a main game's strategy changes with its pays, so no one-line change is searched; the published figure is {}: its figures on every basis (per Ante, per initial wager, per total wagered): parsheet analyze {} base{reading}", c.basis.words(), g.game)], 0));
+        }
+        return Ok((vec![], 0));
+    };
+    if c.assumptions.iter().any(|a| a.name == "players" && a.source == Source::Given) {
+        return Ok((vec![], 0));
+    }
+    let counts = counts_of(counted, known, c.reading.as_deref())?.clone();
+    let siblings = |p: &PaytableEntry| -> Vec<&Paytable> { w.paytables.iter().filter(|o| o.table.id != p.table.id).map(|o| &o.table).collect() };
+    match (&f.value, &f.range) {
+        (Some(v), _) => {
+            let Some(p) = w.paytables.iter().find(|p| p.table.id == c.paytable) else { return Ok((vec![], 0)) };
+            if analyze(&counts, &p.table).is_err() {
+                return Ok((vec![], 0));
+            }
+            Ok(explain_one(&counts, &p.table, &siblings(p), f.kind, v, max_pay))
+        }
+        (None, Some((lo, hi))) => {
+            // Each end the range misses belongs to the paytable that computes nearest to it.
+            let values: Vec<(&PaytableEntry, BigRational)> = w.paytables.iter().filter_map(|p| analyze(&counts, &p.table).ok().map(|a| (p, figure_of(f.kind, &a)))).collect();
+            let (mut plausible, mut rest) = (Vec::new(), Vec::new());
+            for (end, name) in [(lo, "low"), (hi, "high")] {
+                if values.iter().any(|(_, v)| matches(v, end)) {
+                    continue;
+                }
+                let Some((p, _)) = values.iter().min_by_key(|(_, v)| num_traits::Signed::abs(&(v - &end.value))) else { continue };
+                let (lines, n) = explain_one(&counts, &p.table, &siblings(p), f.kind, end, max_pay);
+                let said = |l: &String| format!("{name} end {} (paytable {}): {l}", end.text, p.table.id);
+                plausible.extend(lines[..n].iter().map(said));
+                rest.extend(lines[n..].iter().map(said));
+            }
+            let n = plausible.len();
+            plausible.extend(rest);
+            Ok((plausible, n))
+        }
+        _ => Ok((vec![], 0)),
+    }
+}
+
+/// Every check of a published figure of `games` that its own value does not reach, with its
+/// status, reason and one-line changes ([`explain_check`]); `tick` after each figure. Face Up
+/// Pai Gow's main game is left to `analyze --house-way` (its edge depends on the house way).
 pub fn explanations(games: &[GameTables], max_pay: u64, cx: &crate::verify::Context, tick: &dyn Fn()) -> Result<Vec<Explanation>, String> {
     crate::inputs::check_max_pay(max_pay)?;
-    let mut counted = crate::verify::Counted::new();
+    let mut counted = Counted::new();
     let mut doc = Vec::new();
     for g in games {
         for w in &g.wagers {
-            let Ok(wager) = parsheet_games::find(&g.game, &w.id) else {
-                for _ in &w.published {
-                    tick();
-                }
-                if let Some(sg) = parsheet_games::strategy::strategy_of_wager(&g.game, &w.id).filter(|sg| !sg.needs_house_way()) {
-                    // A main game: its strategy changes with its pays, so a one-line change is a
-                    // re-solve per candidate; say where that is done instead of guessing.
-                    let line = if sg.game == "dj-wild" {
-                        format!("parsheet explore {} base --target-edge X% --line OUTCOME solves a Blind line under the re-solved strategy", sg.game)
-                    } else {
-                        format!("its figures: parsheet analyze {} base", sg.game)
-                    };
-                    for f in &w.published {
-                        for c in crate::verify::figure_checks(g, w, f, &mut counted, cx).into_iter().filter(|c| c.status == crate::figure::Status::Differs && c.misprint_corrected.is_none()) {
-                            doc.push(Explanation {
-                                game: g.game.clone(),
-                                wager: parsheet_games::MAIN.into(),
-                                tables_wager: w.id.clone(),
-                                paytable: c.paytable,
-                                reading: c.reading,
-                                kind: c.kind,
-                                printed: c.published,
-                                section: Some(f.section.clone()),
-                                computed: c.computed,
-                                explanations: vec![line.clone()],
-                                plausible: 1,
-                            });
-                        }
-                    }
-                }
-                continue;
-            };
-            let variants: Vec<Option<&str>> = if wager.variants.is_empty() { vec![None] } else { wager.variants.iter().map(|v| Some(v.id)).collect() };
+            let main = parsheet_games::strategy::strategy_of_wager(&g.game, &w.id).filter(|_| parsheet_games::find(&g.game, &w.id).is_err());
             for f in &w.published {
                 tick();
-                for &variant in &variants {
-                    let counts = crate::verify::counts_of(&mut counted, wager, variant)?.clone();
-                    // Each printed value with the paytables it may belong to.
-                    let targets: Vec<(&Percent, Vec<&parsheet_tables::PaytableEntry>)> = match (&f.value, &f.range) {
-                        (Some(v), _) => vec![(v, w.paytables.iter().filter(|p| f.paytable.as_ref().is_none_or(|t| &p.table.id == t)).collect())],
-                        (None, Some((lo, hi))) => {
-                            // A range: each end belongs to the paytable that computes nearest to it.
-                            let mut ends = Vec::new();
-                            let values: Vec<(&parsheet_tables::PaytableEntry, BigRational)> =
-                                w.paytables.iter().filter_map(|p| analyze(&counts, &p.table).ok().map(|a| (p, figure_of(f.kind, &a)))).collect();
-                            for end in [lo, hi] {
-                                if values.iter().any(|(_, v)| matches(v, end)) {
-                                    continue;
-                                }
-                                let nearest = values.iter().min_by_key(|(_, v)| num_traits::Signed::abs(&(v - &end.value)));
-                                ends.push((end, nearest.map(|(p, _)| vec![*p]).unwrap_or_default()));
-                            }
-                            ends
-                        }
-                        _ => vec![],
-                    };
-                    for (printed, tables) in targets {
-                        for p in tables {
-                            let Ok(a) = analyze(&counts, &p.table) else { continue };
-                            let computed = figure_of(f.kind, &a);
-                            if matches(&computed, printed) {
-                                continue;
-                            }
-                            let siblings: Vec<&Paytable> = w.paytables.iter().filter(|o| o.table.id != p.table.id).map(|o| &o.table).collect();
-                            let lines = explain_one(&counts, &p.table, &siblings, f.kind, printed, max_pay);
-                            doc.push(Explanation {
-                                game: g.game.clone(),
-                                wager: w.id.clone(),
-                                tables_wager: w.id.clone(),
-                                paytable: p.table.id.clone(),
-                                reading: variant.map(str::to_string),
-                                kind: f.kind.name().to_string(),
-                                printed: printed.text.clone(),
-                                section: Some(f.section.clone()),
-                                computed: Some(Exact(computed)),
-                                plausible: lines.len().min(PLAUSIBLE),
-                                explanations: lines,
-                            });
-                        }
+                if main.is_some_and(|sg| sg.needs_house_way()) {
+                    continue;
+                }
+                for c in crate::verify::figure_checks(g, w, f, &mut counted, cx) {
+                    if c.status.reaches() || c.status == Status::NotComputed || c.misprint_corrected.is_some() {
+                        continue;
                     }
+                    let (lines, plausible) = explain_check(g, w, f, &c, &mut counted, max_pay)?;
+                    let terms = c.assumptions.iter().filter(|a| a.name != "reading" && a.source == Source::Given).map(|a| format!("{} {}", a.name, a.value)).collect::<Vec<_>>().join(", ");
+                    doc.push(Explanation {
+                        game: g.game.clone(),
+                        wager: if main.is_some() { parsheet_games::MAIN.into() } else { w.id.clone() },
+                        tables_wager: w.id.clone(),
+                        paytable: c.paytable,
+                        reading: c.reading,
+                        default_reading: c.default_reading,
+                        kind: c.kind,
+                        printed: c.published,
+                        section: Some(f.section.clone()),
+                        basis: c.basis,
+                        computed: c.computed,
+                        deviation: c.deviation,
+                        status: c.status,
+                        reason: c.reason,
+                        terms,
+                        explanations: lines,
+                        plausible,
+                    });
                 }
             }
         }
@@ -270,6 +308,17 @@ mod tests {
         let without = plausibility("straight-flush-with-wild", Some(&pay("125 to 1")), &pay("25 to 1"), &[]);
         assert!(with.0 < without.0);
         assert_eq!(with.1, "as paytable DJWT-05 prints it");
+    }
+
+    #[test]
+    fn plausible_means_one_character_or_half_to_twice_the_pay() {
+        assert!(plausible_change(Some(&pay("8 to 1")), &pay("9 to 1")));
+        assert!(plausible_change(Some(&pay("125 to 1")), &pay("25 to 1")));
+        assert!(plausible_change(Some(&pay("100 to 1")), &pay("180 to 1")));
+        assert!(plausible_change(Some(&pay("100 to 1")), &pay("50 to 1")));
+        assert!(!plausible_change(Some(&pay("100 to 1")), &pay("223 to 1")));
+        assert!(!plausible_change(Some(&pay("1000 to 1")), &pay("30466 to 1")));
+        assert!(!plausible_change(None, &pay("9 to 1")));
     }
 
     #[test]

@@ -44,6 +44,29 @@ pub fn select_wager<'a>(games: &'a [GameTables], game: &str, wager: &str) -> Res
     })
 }
 
+/// The tables of `game` (and of its `wager` alone, where given) for `verify GAME [WAGER]` and
+/// `explain GAME [WAGER]`; an unknown name is refused with the valid ones listed. `base` names
+/// the wagers a main game reads (DJ Wild's Blind, say), as `analyze GAME base` does.
+pub fn only(games: &[GameTables], game: Option<&str>, wager: Option<&str>) -> Result<Vec<GameTables>, String> {
+    let Some(game) = game else { return Ok(games.to_vec()) };
+    let mut g = games
+        .iter()
+        .find(|g| g.game == game)
+        .ok_or_else(|| format!("unknown game {:?}; games: {}", crate::printable(game), games.iter().map(|g| g.game.as_str()).collect::<Vec<_>>().join(", ")))?
+        .clone();
+    if let Some(wager) = wager {
+        let main = |id: &str| parsheet_games::strategy::strategy_of_wager(&g.game, id).is_some() && parsheet_games::find(&g.game, id).is_err();
+        let keep: Vec<String> = g.wagers.iter().filter(|w| w.id == wager || (wager == parsheet_games::MAIN && main(&w.id))).map(|w| w.id.clone()).collect();
+        if keep.is_empty() {
+            let mut ids: Vec<&str> = vec![parsheet_games::MAIN];
+            ids.extend(g.wagers.iter().map(|w| w.id.as_str()).filter(|id| *id != parsheet_games::MAIN));
+            return Err(format!("unknown wager {:?} of {game}; wagers: {}", crate::printable(wager), ids.join(", ")));
+        }
+        g.wagers.retain(|w| keep.contains(&w.id));
+    }
+    Ok(vec![g])
+}
+
 /// Finds the paytable entry for `game wager [--paytable]`, with errors that list the choices.
 pub fn select<'a>(games: &'a [GameTables], game: &str, wager: &str, paytable: Option<&str>) -> Result<&'a PaytableEntry, String> {
     let w = select_wager(games, game, wager)?;

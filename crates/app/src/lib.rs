@@ -37,10 +37,12 @@ pub mod pays;
 pub mod plans;
 pub mod progress;
 pub mod progressive;
+pub mod provenance;
 pub mod report;
 pub mod schemas;
 pub mod verify;
 pub mod vocab;
 pub mod wager;
 
+pub(crate) use parsheet_tables::printable;
 pub use vocab::{Assumption, Basis, Count, Exact, Figure, Figures, Source};

@@ -116,7 +116,7 @@ pub struct Solved {
 
 /// The reading of main game `g`: the one asked for, else its tables' default (with its basis),
 /// else its first.
-fn reading_of(g: &StrategyGame, games: &[GameTables], variant: Option<&str>) -> Result<(&'static str, Assumption), String> {
+pub(crate) fn reading_of(g: &StrategyGame, games: &[GameTables], variant: Option<&str>) -> Result<(&'static str, Assumption), String> {
     if let Some(v) = variant {
         let r = crate::inputs::main_reading(g, Some(v))?;
         return Ok((r, Assumption::given("reading", r)));

@@ -11,10 +11,10 @@ use parsheet_tables::{GameTables, WagerTables};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::explain::explain_one;
-use crate::figure::Status;
+use crate::explain::explain_check;
 use crate::main_game::StrategyRecord;
 use crate::progressive::Assume;
+use crate::provenance::Provenance;
 use crate::verify::{counts_of, figure_checks, Check, Context, Counted};
 use crate::vocab::{Assumption, Count, Exact};
 use crate::wager::WagerAnalysis;
@@ -25,6 +25,9 @@ pub const SCHEMA: &str = "parsheet-report/2";
 pub struct Report {
     pub schema: String,
     pub generator: String,
+    /// What the report was made from: date, build, commit, the SHA-256 of every file read,
+    /// the command.
+    pub provenance: Provenance,
     /// Where the tables came from.
     pub tables: String,
     /// The house way Face Up Pai Gow's main game was computed against.
@@ -109,7 +112,11 @@ pub struct Paytable {
 pub struct CheckExplained {
     #[serde(flatten)]
     pub check: Check,
+    /// One-line changes that would reproduce it, the plausible first.
     pub explanations: Vec<String>,
+    /// How many of the explanations are plausible (one character from the printed cell, or
+    /// half to twice its pay); the rest are less plausible.
+    pub plausible: usize,
 }
 
 /// A figure the regulator published, and its checks.
@@ -151,7 +158,7 @@ pub struct WagerSection {
 }
 
 /// Builds the report of `games`; `tick` after each wager.
-pub fn build(games: &[GameTables], source: &str, max_pay: u64, cx: &Context, tick: &dyn Fn()) -> Result<Report, String> {
+pub fn build(games: &[GameTables], source: &str, provenance: Provenance, max_pay: u64, cx: &Context, tick: &dyn Fn()) -> Result<Report, String> {
     crate::inputs::check_max_pay(max_pay)?;
     let mut counted = Counted::new();
     let mut sections = Vec::new();
@@ -163,7 +170,7 @@ pub fn build(games: &[GameTables], source: &str, max_pay: u64, cx: &Context, tic
         }
         sections.push(GameSection { game: g.game.clone(), title: g.title.clone(), chapter: g.chapter.clone(), rulemaking: g.rulemaking.clone(), file: g.file.clone(), wagers });
     }
-    Ok(Report { schema: SCHEMA.into(), generator: format!("parsheet {}", env!("CARGO_PKG_VERSION")), tables: source.into(), house_way: cx.house_way.assumption.clone(), games: sections })
+    Ok(Report { schema: SCHEMA.into(), generator: format!("parsheet {}", env!("CARGO_PKG_VERSION")), provenance, tables: source.into(), house_way: cx.house_way.assumption.clone(), games: sections })
 }
 
 fn terms(p: &parsheet_tables::PaytableEntry) -> BTreeMap<String, String> {
@@ -234,15 +241,8 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
         };
         let mut checks = Vec::new();
         for c in figure_checks(g, w, f, counted, cx) {
-            let mut explanations = Vec::new();
-            if c.status == Status::Differs && c.misprint_corrected.is_none() {
-                if let (Some(k), Some(v), Some(p)) = (known, &f.value, w.paytables.iter().find(|p| p.table.id == c.paytable)) {
-                    let siblings: Vec<&parsheet_paytable::Paytable> = w.paytables.iter().filter(|o| o.table.id != p.table.id).map(|o| &o.table).collect();
-                    let counts = counts_of(counted, k, c.reading.as_deref())?;
-                    explanations = explain_one(counts, &p.table, &siblings, f.kind, v, max_pay);
-                }
-            }
-            checks.push(CheckExplained { check: c, explanations });
+            let (explanations, plausible) = explain_check(g, w, f, &c, counted, max_pay)?;
+            checks.push(CheckExplained { check: c, explanations, plausible });
         }
         published.push(PublishedFigure { paytable: f.paytable.clone(), kind: f.kind.name().into(), printed, section: f.section.clone(), quote: f.quote.clone(), note: f.note.clone(), checks });
     }

@@ -17,7 +17,7 @@ use parsheet_tables::{FigureKind, GameTables, PaytableEntry, Percent, Published,
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::figure::{matches, Status};
+use crate::figure::{matches, status_of, units_off, ImpliedTerm, Status};
 use crate::main_game::HouseWayChoice;
 use crate::progressive::{self, pct, Assume, MAX_OTHER_PLAYERS};
 use crate::vocab::{Assumption, Basis, Exact, Figure, Figures};
@@ -27,6 +27,9 @@ use crate::vocab::{Assumption, Basis, Exact, Figure, Figures};
 pub struct Check {
     pub game: String,
     pub wager: String,
+    /// Which published figure of the wager (its place in the tables file's `published` list):
+    /// the checks of one figure share it.
+    pub figure: usize,
     /// The paytable checked; `all` for a figure over every paytable.
     pub paytable: String,
     pub reading: Option<String>,
@@ -42,7 +45,15 @@ pub struct Check {
     pub computed: Option<Exact>,
     /// Computed minus printed, where both are single values.
     pub deviation: Option<Exact>,
+    /// The check of parsheet's default reading (under its default terms, figure as printed):
+    /// the one row per paytable a lab certifies; the other checks are its evidence.
+    pub default_reading: bool,
     pub status: Status,
+    /// Why the status, where the deviation alone does not say: what explains the figure (a
+    /// misprint, a reading, a term and its value), or why nothing can.
+    pub reason: Option<String>,
+    /// The value of an unprinted term the figure implies, with its legal range.
+    pub implied: Option<ImpliedTerm>,
     pub detail: String,
     /// The misprints corrected for this check, in words; null for the figure as printed.
     pub misprint_corrected: Option<String>,
@@ -117,8 +128,14 @@ pub fn checks(games: &[GameTables], cx: &Context, tick: &dyn Fn()) -> Vec<Check>
 /// Checks one published figure under every reading of its wager, as printed, and then again
 /// with the misprints the data corrects (the figure itself, or cells of its paytables), each
 /// such check labelled with the correction.
+///
+/// The checks of each paytable are then settled ([`settle`]): the one of parsheet's default
+/// reading is marked, and its status says what, among the others, explains the figure.
 pub fn figure_checks(g: &GameTables, w: &WagerTables, f: &Published, counted: &mut Counted, cx: &Context) -> Vec<Check> {
     let mut out = check_figure(g, w, f, counted, cx);
+    for c in &mut out {
+        c.default_reading = c.reading == default_reading(g, w, &c.paytable);
+    }
     if let Some((w, f, what)) = corrected(w, f) {
         out.extend(check_figure(g, &w, &f, counted, cx).into_iter().map(|mut c| {
             c.detail = format!("misprint corrected: {what}; {}", c.detail);
@@ -126,7 +143,131 @@ pub fn figure_checks(g: &GameTables, w: &WagerTables, f: &Published, counted: &m
             c
         }));
     }
+    settle(&mut out);
     out
+}
+
+/// parsheet's reading of a figure of `paytable` (`all` for a figure over every paytable): the
+/// one every command uses, from the table's printed reading or the tables' `defaults`.
+pub fn default_reading(g: &GameTables, w: &WagerTables, paytable: &str) -> Option<String> {
+    if let Some(sg) = strategy_of_wager(&g.game, &w.id) {
+        return crate::main_game::reading_of(sg, std::slice::from_ref(g), None).ok().map(|(r, _)| r.to_string());
+    }
+    let known = parsheet_games::find(&g.game, &w.id).ok()?;
+    if known.variants.is_empty() {
+        return None;
+    }
+    match w.paytables.iter().find(|p| p.table.id == paytable) {
+        Some(p) => crate::inputs::reading_of(w, p, known, None).0,
+        None => Some(w.default_of("reading").map_or_else(|| known.variants[0].id.to_string(), |d| d.value.clone())),
+    }
+}
+
+/// A figure's value in words: "98.976% (deviation -0.014 points)".
+fn value_words(c: &Check) -> String {
+    match (&c.computed, &c.deviation) {
+        (Some(v), Some(d)) => format!("{}% (deviation {} points)", Decimal(v.value()).percent(c.places + 3), Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 3)),
+        (Some(v), None) => format!("{}%", Decimal(v.value()).percent(c.places + 3)),
+        _ => String::new(),
+    }
+}
+
+/// Settles the checks of one published figure, paytable by paytable: the first check of the
+/// default reading, as printed, is the figure to certify (`default_reading`; any later check of
+/// that reading, under other terms, is evidence). Where its own value does not reach the
+/// figure, the evidence decides: a recorded misprint, other terms (Envy from other players) or
+/// another named reading that reaches it makes it `explained`, saying which; an implied term
+/// inside its legal range already is; otherwise it stays `cannot-reproduce` or `unexplained`,
+/// with the nearest other check named.
+pub fn settle(checks: &mut [Check]) {
+    let mut tables: Vec<String> = Vec::new();
+    for c in checks.iter() {
+        if !tables.contains(&c.paytable) {
+            tables.push(c.paytable.clone());
+        }
+    }
+    for table in tables {
+        let group: Vec<usize> = (0..checks.len()).filter(|&i| checks[i].paytable == table).collect();
+        let Some(&d) = group.iter().find(|&&i| checks[i].default_reading && checks[i].misprint_corrected.is_none()) else {
+            for &i in &group {
+                checks[i].default_reading = false;
+            }
+            continue;
+        };
+        for &i in &group {
+            checks[i].default_reading = i == d;
+        }
+        let own = checks[d].status;
+        if own == Status::Rounding {
+            checks[d].reason = Some(format!("within rounding: {} units of the last printed place", rounding_units(&checks[d])));
+        }
+        // Reproduced, within rounding, or an implied term in its legal range: its own value says.
+        if own.reaches() || own == Status::NotComputed || own == Status::Explained {
+            continue;
+        }
+        let reading = checks[d].reading.clone();
+        // The evidence, the likeliest first: a misprint under this reading, other terms under
+        // this reading, another reading as printed, another reading with a misprint.
+        let rank = |c: &Check| -> Option<u8> {
+            let reaches = c.status.reaches() || (c.status == Status::Explained && c.implied.is_some());
+            if !reaches {
+                return None;
+            }
+            Some(match (c.reading == reading, c.misprint_corrected.is_some()) {
+                (true, true) => 0,
+                (true, false) => 1,
+                (false, false) => 2,
+                (false, true) => 3,
+            })
+        };
+        let best = group.iter().filter(|&&i| i != d).filter_map(|&i| rank(&checks[i]).map(|r| (r, i))).min();
+        if let Some((_, i)) = best {
+            let e = &checks[i];
+            let under = match (&e.reading, e.reading == reading) {
+                (Some(r), false) => format!("reading {r}"),
+                _ => "the same reading".to_string(),
+            };
+            let why = match (&e.misprint_corrected, &e.implied) {
+                (Some(m), _) => format!("the recorded misprint ({m}), under {under}, gives {}: {}", value_words(e), e.status.name()),
+                (None, Some(_)) => format!("under {under}: {}", e.reason.clone().unwrap_or_default()),
+                (None, None) => {
+                    // The terms the check was given (Envy from other players, say), not the defaults.
+                    let terms: Vec<String> = e.assumptions.iter().filter(|a| a.name != "reading" && a.source == crate::vocab::Source::Given).map(|a| format!("{} {}", a.name, a.value)).collect();
+                    let terms = if terms.is_empty() { String::new() } else { format!(" with {}", terms.join(", ")) };
+                    format!("{under}{terms} gives {}: {}", value_words(e), e.status.name())
+                }
+            };
+            checks[d].status = Status::Explained;
+            checks[d].reason = Some(why);
+            continue;
+        }
+        if own == Status::Unexplained {
+            let nearest = group
+                .iter()
+                .filter(|&&i| i != d)
+                .filter_map(|&i| checks[i].deviation.as_ref().map(|x| (num_traits::Signed::abs(x.value()), i)))
+                .min_by(|a, b| a.0.cmp(&b.0))
+                .filter(|(gap, _)| checks[d].deviation.as_ref().is_some_and(|x| *gap < num_traits::Signed::abs(x.value())));
+            let mut why = String::from("no recorded misprint, named reading or legal term value reproduces it");
+            if let Some((_, i)) = nearest {
+                let e = &checks[i];
+                let what = match (&e.reading, &e.misprint_corrected) {
+                    (_, Some(m)) => format!("with the recorded misprint ({m})"),
+                    (Some(r), None) if e.reading != reading => format!("reading {r}"),
+                    _ => format!("with {}", e.assumptions.iter().filter(|a| a.name != "reading").map(crate::vocab::Assumption::words).collect::<Vec<_>>().join(", ")),
+                };
+                why += &format!("; nearest: {what}, {}", value_words(e));
+            }
+            checks[d].reason = Some(why);
+        }
+    }
+}
+
+/// The units of the last printed place between a check's value and its figure.
+fn rounding_units(c: &Check) -> String {
+    let Some(d) = &c.deviation else { return "-".into() };
+    let unit = BigRational::new(1.into(), num_bigint::BigInt::from(10u32).pow(c.places as u32 + 2));
+    Decimal(&(num_traits::Signed::abs(d.value()) / unit)).with_places(2)
 }
 
 /// The wager and figure with the data's misprint corrections applied, and the corrections in
@@ -168,6 +309,7 @@ impl Row<'_> {
         Check {
             game: self.game.to_string(),
             wager: self.w.id.clone(),
+            figure: self.w.published.iter().position(|x| x.section == self.f.section && x.quote == self.f.quote && x.paytable == self.f.paytable && x.kind == self.f.kind).unwrap_or(0),
             paytable: paytable.to_string(),
             reading: reading.map(str::to_string),
             kind: self.f.kind.name().to_string(),
@@ -176,7 +318,10 @@ impl Row<'_> {
             basis,
             computed: computed.map(Exact),
             deviation,
+            default_reading: false,
             status,
+            reason: None,
+            implied: None,
             detail: detail + &self.note,
             misprint_corrected: None,
             assumptions,
@@ -213,13 +358,12 @@ pub fn check_figure(g: &GameTables, w: &WagerTables, f: &Published, counted: &mu
                 Ok(x) => {
                     let a = crate::main_game::analysis(&x);
                     let c = value_of(f.kind, &a.figures, basis).expect("main games have every basis");
-                    let ok = matches(&c, v);
                     let how = match &a.house_way {
                         Some(way) => format!("player policy {}, dealer's house way {}", variant.id, parsheet_tables::printable(way)),
                         None => "optimal strategy".to_string(),
                     };
                     let detail = format!("{how}, {}; deviation {} points", basis.words(), points(&c, v));
-                    row.check(&all, Some(variant.id), basis, Some(c), if ok { Status::Reproduced } else { Status::Differs }, detail, a.assumptions.clone(), a.figures.clone())
+                    row.check(&all, Some(variant.id), basis, Some(c.clone()), status_of(&c, v), detail, a.assumptions.clone(), a.figures.clone())
                 }
             })
             .collect();
@@ -252,10 +396,9 @@ pub fn check_figure(g: &GameTables, w: &WagerTables, f: &Published, counted: &mu
                         Ok(a) if a.progressive.is_some() => out.extend(model_checks(&row, p, variant, v, &counts, a)),
                         Ok(a) => {
                             let c = value_of(f.kind, &a.figures, Basis::PerUnit).expect("fixed pays have a figure");
-                            let ok = matches(&c, v);
                             let attribution = if f.paytable.is_none() && w.paytables.len() > 1 { "; the source does not say which paytable" } else { "" };
                             let detail = format!("deviation {} points{attribution}", points(&c, v));
-                            out.push(row.check(id, variant, Basis::PerUnit, Some(c), if ok { Status::Reproduced } else { Status::Differs }, detail, a.assumptions.clone(), a.figures.clone()));
+                            out.push(row.check(id, variant, Basis::PerUnit, Some(c.clone()), status_of(&c, v), detail, a.assumptions.clone(), a.figures.clone()));
                         }
                     }
                 }
@@ -268,11 +411,23 @@ pub fn check_figure(g: &GameTables, w: &WagerTables, f: &Published, counted: &mu
                 }
                 let min = values.iter().min_by(|a, b| a.1.cmp(&b.1)).expect("some values");
                 let max = values.iter().max_by(|a, b| a.1.cmp(&b.1)).expect("some values");
-                let ok = matches(&min.1, lo) && matches(&max.1, hi);
+                let ends = [status_of(&min.1, lo), status_of(&max.1, hi)];
+                let status = if ends.iter().all(|s| *s == Status::Reproduced) {
+                    Status::Reproduced
+                } else if ends.iter().all(|s| s.reaches()) {
+                    Status::Rounding
+                } else {
+                    Status::Unexplained
+                };
+                // The deviation of the end further off, in units of the printed place.
+                let (lo_off, hi_off) = (&min.1 - &lo.value, &max.1 - &hi.value);
+                let deviation = if units_off(&min.1, lo) >= units_off(&max.1, hi) { lo_off } else { hi_off };
                 let each: Vec<String> = values.iter().map(|(id, v)| format!("{id} {}%", Decimal(v).percent(lo.places + 2))).collect();
                 let detail = format!("computed range {}% ({}) to {}% ({}); each: {}", Decimal(&min.1).percent(lo.places), min.0, Decimal(&max.1).percent(lo.places), max.0, each.join(", "));
                 let reading = analyses.first().and_then(|(_, a)| a.as_ref().ok()).map(|a| a.assumptions.clone()).unwrap_or_default();
-                out.push(row.check("all", variant, Basis::PerUnit, None, if ok { Status::Reproduced } else { Status::Differs }, detail, reading, no_figures(Basis::PerUnit, "a range over paytables: each paytable's figures are on its own sheet")));
+                let mut c = row.check("all", variant, Basis::PerUnit, None, status, detail, reading, no_figures(Basis::PerUnit, "a range over paytables: each paytable's figures are on its own sheet"));
+                c.deviation = Some(Exact(deviation));
+                out.push(c);
             }
             _ => unreachable!("a figure has a value or a range"),
         }
@@ -315,20 +470,30 @@ fn model_checks(row: &Row, p: &PaytableEntry, variant: Option<&str>, v: &Percent
             fraction(&rate),
             pct(m.long_run_payback_without_rate.value(), v.places + 3)
         );
-        return vec![row.check(id, variant, Basis::PerUnit, None, Status::ImpliesTerm, detail, a.assumptions.clone(), a.figures.clone())];
+        let implied = ImpliedTerm { term: "rate".into(), value: Exact(rate.clone()), low: Exact(BigRational::from_integer(0.into())), high: Exact(BigRational::from_integer(1.into())) };
+        let (status, reason) = if implied.in_range() {
+            (Status::Explained, format!("the chapter prints no rate of progression; the figure implies a rate of {} (exact {}), within the legal 0% to 100%", pct(&rate, v.places + 3), fraction(&rate)))
+        } else {
+            (Status::CannotReproduce, format!("the figure implies a rate of progression of {}, outside 0% to 100%: no rate reaches it under this reading", pct(&rate, v.places + 3)))
+        };
+        let mut c = row.check(id, variant, Basis::PerUnit, None, status, detail, a.assumptions.clone(), a.figures.clone());
+        c.reason = Some(reason);
+        c.implied = Some(implied);
+        return vec![c];
     }
     let Some(c) = value_of(f.kind, &a.figures, Basis::PerUnit) else {
         return vec![row.check(id, variant, Basis::PerUnit, None, Status::NotComputed, format!("no long run: {}", said()), a.assumptions.clone(), a.figures.clone())];
     };
     let mut out = Vec::new();
     let ok = matches(&c, v);
+    let status = status_of(&c, v);
     let label = match (meter, p.envy.is_empty()) {
         (true, true) => "long run",
         (true, false) => "long run without Envy",
         (false, true) => "fixed pays",
         (false, false) => "fixed pays without Envy",
     };
-    out.push(row.check(id, variant, Basis::PerUnit, Some(c.clone()), if ok { Status::Reproduced } else { Status::Differs }, format!("{label}, {}; deviation {} points", said(), points(&c, v)), a.assumptions.clone(), a.figures.clone()));
+    out.push(row.check(id, variant, Basis::PerUnit, Some(c.clone()), status, format!("{label}, {}; deviation {} points", said(), points(&c, v)), a.assumptions.clone(), a.figures.clone()));
     if !p.envy.is_empty() && !ok {
         // Other players 1..=MAX_OTHER_PLAYERS at the least Qualifying Wager ($5, § 688a.1) or
         // the printed wager, which gives the most Envy per dollar.
@@ -348,18 +513,35 @@ fn model_checks(row: &Row, p: &PaytableEntry, variant: Option<&str>, v: &Percent
             }
         }
         let per_other = progressive::model_of(counts, row.w, p, &with(1)).ok().map(|(m, _)| m.envy_per_other());
-        let implied = progressive::model_of(counts, row.w, p, &with(1)).ok().and_then(|(m, _)| m.implied_others(&target));
-        let implied = implied.map(|n| format!("; the figure implies {} other players (exact {})", Decimal(&n).with_places(3), fraction(&n))).unwrap_or_default();
+        let others = progressive::model_of(counts, row.w, p, &with(1)).ok().and_then(|(m, _)| m.implied_others(&target));
+        let implied = others.as_ref().map(|n| format!("; the figure implies {} other players (exact {})", Decimal(n).with_places(3), fraction(n))).unwrap_or_default();
         let per = per_other.map(|e| format!(", Envy {} per other player", pct(&e, v.places + 3))).unwrap_or_default();
         let words = |said: &[Assumption]| said.iter().map(Assumption::words).collect::<Vec<_>>().join(", ");
         if found.is_empty() {
             let (n, c, said, _, figures) = nearest.expect("some player count");
             let detail = format!("with Envy: no number of other players from 1 to {MAX_OTHER_PLAYERS} reproduces it; nearest {n}: {}{per}; deviation {} points{implied}", words(&said), points(&c, v));
-            out.push(row.check(id, variant, Basis::PerUnit, Some(c), Status::Differs, detail, said, figures));
+            let status = status_of(&c, v);
+            let mut check = row.check(id, variant, Basis::PerUnit, Some(c), status, detail, said, figures);
+            // Envy is linear in the number of other players, so a fractional number is the
+            // average of a table whose players come and go.
+            if let (Some(n), false) = (others, status.reaches()) {
+                let term = ImpliedTerm { term: "other-players".into(), value: Exact(n.clone()), low: Exact(BigRational::from_integer(0.into())), high: Exact(BigRational::from_integer(MAX_OTHER_PLAYERS.into())) };
+                let at = format!("{} other players (exact {})", Decimal(&n).with_places(3), fraction(&n));
+                let (status, reason) = if term.in_range() {
+                    (Status::Explained, format!("with Envy, the figure implies {at} on average: within 0 to {MAX_OTHER_PLAYERS} (a table seats six)"))
+                } else {
+                    (Status::CannotReproduce, format!("with Envy, the figure implies {at}: outside 0 to {MAX_OTHER_PLAYERS}, so no table reaches it under this reading"))
+                };
+                check.status = status;
+                check.reason = Some(reason);
+                check.implied = Some(term);
+            }
+            out.push(check);
         } else {
             for (c, said, figures) in found {
                 let detail = format!("with Envy: {}{per}; deviation {} points{implied}", words(&said), points(&c, v));
-                out.push(row.check(id, variant, Basis::PerUnit, Some(c), Status::Reproduced, detail, said, figures));
+                let status = status_of(&c, v);
+                out.push(row.check(id, variant, Basis::PerUnit, Some(c), status, detail, said, figures));
             }
         }
     }

@@ -8,10 +8,11 @@ use crate::{Format, TablesArg};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Only this game's figures. `explain face-up-pai-gow base` tries every single-rule change
-    /// of the house way instead (from the setting table).
+    /// Only this game's figures (a game id, as `parsheet list` prints it).
+    /// `explain face-up-pai-gow base` tries every single-rule change of the house way instead
+    /// (from the setting table).
     game: Option<String>,
-    /// Only this wager's figures.
+    /// Only this wager's figures (`base`: the main game's).
     wager: Option<String>,
     /// Largest whole-number pay ("n to 1") to try on a line (at most 1000000).
     #[arg(long, default_value_t = 100_000)]
@@ -31,7 +32,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     Format::offer("explain", args.format, &[Format::Table, Format::Json])?;
     parsheet_app::inputs::check_max_pay(args.max_pay)?;
-    let tables = Tables::load(args.tables.dir())?;
+    let mut tables = Tables::load(args.tables.dir())?;
+    tables.games = parsheet_app::inputs::only(&tables.games, args.game.as_deref(), args.wager.as_deref())?;
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
     if args.game.as_deref() == Some("face-up-pai-gow") && args.wager.as_deref() == Some(parsheet_games::MAIN) {
         let e = parsheet_app::house_ways::way_edits(&tables.games, &house_way)?;
@@ -39,16 +41,6 @@ pub fn run(args: Args) -> Result<(), String> {
             Format::Json => crate::json(&e),
             _ => parsheet_report::terminal::way_edits_text(&e),
         });
-    }
-    let mut tables = tables;
-    if let Some(game) = &args.game {
-        parsheet_games::lookup(game, args.wager.as_deref().unwrap_or(parsheet_games::MAIN))?;
-        tables.games.retain(|g| g.game == *game);
-        if let Some(w) = &args.wager {
-            for g in &mut tables.games {
-                g.wagers.retain(|x| x.id == *w);
-            }
-        }
     }
     let total: usize = tables.games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
     let task = Task::new("explaining published figures", total as u64);

@@ -140,6 +140,28 @@ pub fn print(text: String) -> Result<(), String> {
     }
 }
 
+/// The provenance of this run: the build (`build.rs`), the files read, the command line, and
+/// the date: `SOURCE_DATE_EPOCH` where set (reproducible builds' convention, so that two runs
+/// can be compared byte for byte), else now.
+pub fn provenance(games: &[parsheet_tables::GameTables], house_way: Option<&parsheet_app::main_game::HouseWayChoice>, epoch: i64) -> Result<parsheet_app::provenance::Provenance, String> {
+    let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+    let commit = Some(env!("PARSHEET_COMMIT")).filter(|c| !c.is_empty());
+    parsheet_app::provenance::Provenance::new(parsheet_app::provenance::Program { build: store::BUILD, commit }, games, house_way, &args, epoch)
+}
+
+/// The date of this run in seconds since 1970 UTC: `SOURCE_DATE_EPOCH` where set, else now.
+/// Read before anything is computed, so a bad value fails at once.
+pub fn source_date() -> Result<i64, String> {
+    Ok(match std::env::var_os("SOURCE_DATE_EPOCH") {
+        Some(v) => v
+            .to_str()
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .filter(|v| (0..=253_402_300_799).contains(v))
+            .ok_or_else(|| format!("SOURCE_DATE_EPOCH={:?}: give whole seconds since 1970-01-01 UTC (or unset it)", v.to_string_lossy()))?,
+        None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| format!("the system clock is before 1970: {e}"))?.as_secs() as i64,
+    })
+}
+
 /// A record as `--format json` prints it: one document on one line.
 pub fn json<T: serde::Serialize>(record: &T) -> String {
     serde_json::to_string(record).expect("records serialize") + "\n"

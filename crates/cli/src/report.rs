@@ -32,6 +32,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), String> {
     parsheet_app::inputs::check_max_pay(args.max_pay)?;
+    let date = crate::source_date()?;
     let mut tables = Tables::load(args.tables.dir())?;
     // Before anything is computed or written: the house way on every hand, the output free.
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
@@ -46,7 +47,9 @@ pub fn run(args: Args) -> Result<(), String> {
     let wagers: usize = tables.games.iter().map(|g| g.wagers.len()).sum();
     let task = Task::new("building the hold report", wagers as u64);
     let done = std::sync::atomic::AtomicU64::new(0);
-    let report = parsheet_app::report::build(&tables.games, &tables.source, args.max_pay, &parsheet_app::verify::Context { house_way: &house_way }, &|| {
+    let uses_way = tables.games.iter().any(|g| g.game == "face-up-pai-gow");
+    let provenance = crate::provenance(&tables.games, uses_way.then_some(&house_way), date)?;
+    let report = parsheet_app::report::build(&tables.games, &tables.source, provenance, args.max_pay, &parsheet_app::verify::Context { house_way: &house_way }, &|| {
         task.set(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1)
     })?;
     task.finish();

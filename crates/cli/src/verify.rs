@@ -8,6 +8,10 @@ use crate::{Format, TablesArg};
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// Only this game's figures (a game id, as `parsheet list` prints it).
+    game: Option<String>,
+    /// Only this wager's figures (`base`: the main game's).
+    wager: Option<String>,
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
     /// Face Up Pai Gow's house way for its main game (a name from house-ways/ or a JSON file;
@@ -21,7 +25,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let tables = Tables::load(args.tables.dir())?;
+    let mut tables = Tables::load(args.tables.dir())?;
+    tables.games = parsheet_app::inputs::only(&tables.games, args.game.as_deref(), args.wager.as_deref())?;
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
     let total: usize = tables.games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
     let task = Task::new("verifying published figures", total as u64);

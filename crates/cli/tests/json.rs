@@ -56,8 +56,8 @@ fn examples() -> Vec<Example> {
         } else if let Some(row) = line.strip_prefix("| `") {
             let (key, rest) = row.split_once("` |").expect("a key row: | `key` | type | meaning |");
             let ty = rest.split('|').next().unwrap().trim().to_string();
-            // Rows before the first example are the shared vocabulary (every record's `figures`
-            // and `assumptions`); each example's own table repeats the keys it has.
+            // Rows before the first example are the shared vocabulary ("One vocabulary"), which
+            // every record's schema covers (tests/schemas.rs); the rest belong to their example.
             if let Some(example) = out.last_mut() {
                 example.keys.push((key.to_string(), ty));
             }

@@ -31,6 +31,7 @@ pub fn files(report: &Report) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
         (PathBuf::from("report.json"), (json + "\n").into_bytes()),
         (PathBuf::from("report.md"), render::markdown(report).into_bytes()),
         (PathBuf::from("summary.csv"), render::summary_csv(report).into_bytes()),
+        (PathBuf::from("provenance.csv"), render::provenance_csv(&report.provenance).into_bytes()),
         (PathBuf::from("report.xlsx"), workbook),
     ];
     for (path, html) in render::site(report) {

@@ -7,7 +7,9 @@
 
 use num_rational::BigRational;
 use parsheet_app::main_game::StrategyRecord;
-use parsheet_app::report::{GameSection, Report, Sheet, SheetTable, WagerSection};
+use parsheet_app::provenance::Provenance;
+use parsheet_app::figure::Status;
+use parsheet_app::report::{CheckExplained, GameSection, Report, Sheet, SheetTable, WagerSection};
 use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::Basis;
 
@@ -194,6 +196,32 @@ pub fn markdown(report: &Report) -> String {
             out += &wager_markdown(w);
         }
     }
+    out += "\n---\n\n";
+    out += &provenance_markdown(&report.provenance);
+    out
+}
+
+/// The provenance as the footer of a Markdown page: one item per field.
+pub fn provenance_markdown(p: &Provenance) -> String {
+    let mut out = String::from("Provenance:\n\n");
+    for (field, value) in p.rows() {
+        out += &format!("- {}: {}\n", md(&field), md_code(&value));
+    }
+    out
+}
+
+/// The provenance as the footer of an HTML page.
+fn provenance_html(p: &Provenance) -> String {
+    let items: Vec<String> = p.rows().iter().map(|(field, value)| format!("<li>{}: <code>{}</code></li>", esc(field), esc(value))).collect();
+    format!("<footer class=\"provenance\"><p>Provenance: generated {} by parsheet {}.</p><ul>{}</ul></footer>", esc(&p.date), esc(&p.version), items.join(""))
+}
+
+/// `provenance.csv`: the provenance record as field,value rows.
+pub fn provenance_csv(p: &Provenance) -> String {
+    let mut out = String::from("field,value\n");
+    for (field, value) in p.rows() {
+        out += &format!("{},{}\n", csv_cell(&field), csv_cell(&value));
+    }
     out
 }
 
@@ -276,7 +304,9 @@ pub fn wager_markdown(w: &WagerSection) -> String {
         for (head, lines) in published {
             out += &format!("- {head}\n");
             for l in lines {
-                out += &format!("  - {}\n", l.trim_start());
+                // Four spaces of the line are one level of nesting.
+                let level = (l.len() - l.trim_start().len()) / 4;
+                out += &format!("{}  - {}\n", "  ".repeat(level), l.trim_start());
             }
         }
     }
@@ -297,21 +327,40 @@ fn computed_text(c: &parsheet_app::verify::Check) -> Option<(String, String)> {
     c.computed.as_ref().map(|v| (pct(v.value(), c.places + 3), parsheet_paytable::fraction(v.value())))
 }
 
-/// The published figures and their checks, as Markdown list items (the document's text escaped).
+/// The published figures and their checks, as Markdown list items (the document's text escaped):
+/// per paytable the check of parsheet's reading first, the other checks indented beneath it.
 fn published_lines(w: &WagerSection) -> Vec<(String, Vec<String>)> {
+    let line = |ce: &CheckExplained, certify: bool| {
+        let c = &ce.check;
+        let reading = c.reading.as_deref().map_or(String::new(), |r| format!(" [{}]", md(r)));
+        let computed = computed_text(c).map_or(String::new(), |(p, x)| format!(" computed {p} ({x}),"));
+        let mark = if certify { " **(parsheet's reading: the figure to certify)**" } else { "" };
+        let reason = c.reason.as_deref().map_or(String::new(), |r| format!(" {}.", md(r)));
+        format!("{}{reading}{mark}: {}{computed}{reason} {}", md(&c.paytable), md(c.status.name()), md(&c.detail))
+    };
     w.published
         .iter()
         .map(|f| {
             let table = f.paytable.as_deref().map_or("all paytables".to_string(), |t| format!("paytable {}", md(t)));
             let head = format!("{} {} ({table}; {})", md(&f.kind), md(&f.printed), md(&f.section));
             let mut lines = Vec::new();
-            for ce in &f.checks {
-                let c = &ce.check;
-                let reading = c.reading.as_deref().map_or(String::new(), |r| format!(" [{}]", md(r)));
-                let computed = computed_text(c).map_or(String::new(), |(p, x)| format!(" computed {p} ({x}),"));
-                lines.push(format!("{}{reading}: {}{computed} {}", md(&c.paytable), md(c.status.name()), md(&c.detail)));
-                for e in &ce.explanations {
-                    lines.push(format!("    {}", md(e)));
+            let checks: Vec<&CheckExplained> = f.checks.iter().collect();
+            // The one-line changes of a check, the plausible first, the rest under a label.
+            let changes = |ce: &CheckExplained, indent: &str, lines: &mut Vec<String>| {
+                for (k, e) in ce.explanations.iter().enumerate() {
+                    if k == ce.plausible {
+                        lines.push(format!("{indent}less plausible one-line changes:"));
+                    }
+                    let deeper = if k >= ce.plausible { "    " } else { "" };
+                    lines.push(format!("{indent}{deeper}{}", md(e)));
+                }
+            };
+            for (d, others) in by_paytable(&checks) {
+                lines.push(line(d, d.check.default_reading));
+                changes(d, "    ", &mut lines);
+                for o in others {
+                    lines.push(format!("    {}", line(o, false)));
+                    changes(o, "        ", &mut lines);
                 }
             }
             (head, lines)
@@ -328,11 +377,12 @@ header.site{border-bottom:1px solid #ddd;padding-bottom:.5rem;margin-bottom:1rem
 table{border-collapse:collapse;margin:.75rem 0 1.25rem;font-size:.85rem;max-width:100%}th,td{border:1px solid #d5d5d5;padding:.2rem .5rem;text-align:right;vertical-align:top}\
 th{background:#eef2f7;font-weight:600}th:first-child,td:first-child{text-align:left}td{white-space:nowrap}td.text,th.text{text-align:left;white-space:normal}\
 td.id,th.id{text-align:left}td.exact{white-space:normal;overflow-wrap:anywhere;max-width:22rem}tbody.summary td{background:#f7f7f7;font-weight:600}.wide{overflow-x:auto;max-width:100%}\
-.status-reproduced{color:#146c2e}.status-DIFFERS{color:#b3261e;font-weight:600}.status-not{color:#666}.flag{color:#8a1c12;font-weight:600}\
+.status-reproduced{color:#146c2e}.status-explained{color:#7a5a00}.status-unexplained{color:#b3261e;font-weight:600}.status-not{color:#666}.flag{color:#8a1c12;font-weight:600}\
 code{background:#f3f3f3;padding:0 .2rem;overflow-wrap:anywhere}.note{color:#444;font-size:.85rem;border-left:3px solid #ddd;padding-left:.6rem;overflow-wrap:anywhere}\
 a{color:#0b57d0}h1,h2,h3{line-height:1.2}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem}\
 table.summary{width:100%}figure{margin:1rem 0}figure svg{max-width:100%;height:auto}ul.toc{columns:2;column-gap:2rem}ul.toc li{break-inside:avoid}\
 details{margin:.25rem 0}summary{cursor:pointer;color:#0b57d0}\
+footer.provenance{border-top:1px solid #ddd;margin-top:2rem;padding-top:.5rem;font-size:.8rem;color:#444;overflow-wrap:anywhere}footer.provenance ul{padding-left:1.2rem}\
 @media print{header.site nav.pager,header.site .exports{display:none}body{max-width:none;padding:0;font-size:10pt}a{color:inherit;text-decoration:none}\
 h2,h3{break-after:avoid}tr,figure{break-inside:avoid}.wide{overflow:visible}details>*{display:block}ul.toc{columns:1}}";
 
@@ -399,20 +449,19 @@ fn cell_class(column: usize, text: &str) -> &'static str {
     }
 }
 
-fn status_class(status: &str) -> &'static str {
-    if status.starts_with("reproduced") {
-        "status-reproduced"
-    } else if status.starts_with("DIFFERS") {
-        "status-DIFFERS"
-    } else {
-        "status-not"
+fn status_class(status: Status) -> &'static str {
+    match status {
+        Status::Reproduced | Status::Rounding => "status-reproduced",
+        Status::Explained => "status-explained",
+        Status::CannotReproduce | Status::Unexplained => "status-unexplained",
+        Status::NotComputed => "status-not",
     }
 }
 
 fn published_cell(r: &Row) -> String {
     r.published
         .iter()
-        .map(|(printed, kind, status)| format!("{} {} <span class=\"{}\">{}</span>", esc(kind), esc(printed), status_class(status), esc(status)))
+        .map(|(printed, kind, words, status)| format!("{} {} <span class=\"{}\">{}</span>", esc(kind), esc(printed), status_class(*status), esc(words)))
         .collect::<Vec<_>>()
         .join("<br>")
 }
@@ -463,7 +512,7 @@ fn edge_chart(rows: &[&Row]) -> String {
         .iter()
         .filter_map(|r| {
             let edge = 100.0 * parsheet_paytable::Decimal(r.house_edge()?).to_f64();
-            let mark = r.published.first().and_then(|(printed, kind, _)| {
+            let mark = r.published.first().and_then(|(printed, kind, _, _)| {
                 let house = kind == "hold" || kind == "house-edge";
                 let conv = |t: &str| t.trim().trim_end_matches('%').parse::<f64>().ok().map(|v| if house { v } else { 100.0 - v });
                 match printed.split_once(" to ") {
@@ -514,10 +563,71 @@ fn return_chart(w: &WagerSection, sheet: &Sheet, t: &SheetTable) -> String {
     chart::bars(&format!("Return by hand, paytable {}, {}", t.id, reading_title(sheet.reading.as_deref())), &bars, "return per unit wagered", "", Scale::Linear)
 }
 
+/// The checks of one published figure by paytable, in order: (the check of the default
+/// reading, the others).
+fn by_paytable<'a>(checks: &[&'a CheckExplained]) -> Vec<(&'a CheckExplained, Vec<&'a CheckExplained>)> {
+    let mut tables: Vec<&str> = Vec::new();
+    for c in checks {
+        if !tables.contains(&c.check.paytable.as_str()) {
+            tables.push(&c.check.paytable);
+        }
+    }
+    tables
+        .iter()
+        .map(|t| {
+            let group: Vec<&CheckExplained> = checks.iter().copied().filter(|c| c.check.paytable == *t).collect();
+            let d = group.iter().copied().find(|c| c.check.default_reading).unwrap_or(group[0]);
+            (d, group.into_iter().filter(|c| !std::ptr::eq(*c, d)).collect())
+        })
+        .collect()
+}
+
+/// One check as an HTML list item: paytable, reading, computed value, status, reason, detail,
+/// and the one-line changes that would reproduce it.
+fn check_item(ce: &CheckExplained, certify: bool) -> String {
+    let c = &ce.check;
+    let reading = c.reading.as_deref().map_or(String::new(), |r| format!(", reading {r}"));
+    let computed = computed_text(c).map_or(String::new(), |(p, _)| format!(": computed {p}"));
+    let deviation = c.deviation.as_ref().map_or(String::new(), |d| format!(", deviation {} points", parsheet_paytable::Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 3)));
+    let misprint = c.misprint_corrected.as_deref().map_or(String::new(), |m| format!(" <em>(misprint corrected: {})</em>", esc(m)));
+    let mark = if certify { " <strong>(parsheet's reading: the figure to certify)</strong>" } else { "" };
+    let mut out = format!(
+        "<li>paytable {}{}{}{}{misprint}{mark} — <span class=\"{}\">{}</span>.",
+        esc(&c.paytable),
+        esc(&reading),
+        esc(&computed),
+        esc(&deviation),
+        status_class(c.status),
+        esc(c.status.name()),
+    );
+    if let Some(r) = &c.reason {
+        out += &format!(" {}.", esc(r));
+    }
+    // The figure's note is shown once above, not in every check.
+    out += &format!(" <span class=\"note\">{}</span>", esc(c.detail.split("; table note: ").next().unwrap_or("")));
+    let ex = &ce.explanations;
+    if !ex.is_empty() {
+        let plausible = ce.plausible.min(ex.len());
+        out += "<ul>";
+        for e in &ex[..plausible] {
+            out += &format!("<li>{}</li>", esc(e));
+        }
+        out += "</ul>";
+        if ex.len() > plausible {
+            out += &format!("<details><summary>{} less plausible one-line changes</summary><ul>", ex.len() - plausible);
+            for e in &ex[plausible..] {
+                out += &format!("<li>{}</li>", esc(e));
+            }
+            out += "</ul></details>";
+        }
+    }
+    out + "</li>"
+}
+
 fn published_html(w: &WagerSection, only: Option<&str>) -> String {
     let mut out = String::new();
     for f in &w.published {
-        let checks: Vec<&parsheet_app::report::CheckExplained> = f.checks.iter().filter(|c| only.is_none_or(|t| c.check.paytable == t)).collect();
+        let checks: Vec<&CheckExplained> = f.checks.iter().filter(|c| only.is_none_or(|t| c.check.paytable == t)).collect();
         if only.is_some() && checks.is_empty() && f.paytable.as_deref() != only {
             continue;
         }
@@ -527,38 +637,15 @@ fn published_html(w: &WagerSection, only: Option<&str>) -> String {
             out += &format!("<p class=\"note\">{}</p>", esc(n));
         }
         out += "<ul>";
-        for ce in checks {
-            let c = &ce.check;
-            let reading = c.reading.as_deref().map_or(String::new(), |r| format!(", reading {r}"));
-            let computed = computed_text(c).map_or(String::new(), |(p, _)| format!(": computed {p}"));
-            let misprint = c.misprint_corrected.as_deref().map_or(String::new(), |m| format!(" <em>(misprint corrected: {})</em>", esc(m)));
-            out += &format!(
-                "<li>paytable {}{}{}{misprint} — <span class=\"{}\">{}</span>. <span class=\"note\">{}</span>",
-                esc(&c.paytable),
-                esc(&reading),
-                esc(&computed),
-                status_class(c.status.name()),
-                esc(c.status.name()),
-                // The figure's note is shown once above, not in every check.
-                esc(c.detail.split("; table note: ").next().unwrap_or(""))
-            );
-            let ex = &ce.explanations;
-            if !ex.is_empty() {
-                // The few most plausible first; the rest on request.
-                out += "<ul>";
-                for e in ex.iter().take(parsheet_app::explain::PLAUSIBLE) {
-                    out += &format!("<li>{}</li>", esc(e));
+        for (d, others) in by_paytable(&checks) {
+            out += &check_item(d, d.check.default_reading);
+            if !others.is_empty() {
+                out += &format!("<li><details><summary>{} other check{} (other readings, other terms, recorded misprints corrected)</summary><ul>", others.len(), if others.len() == 1 { "" } else { "s" });
+                for c in others {
+                    out += &check_item(c, false);
                 }
-                out += "</ul>";
-                if ex.len() > parsheet_app::explain::PLAUSIBLE {
-                    out += &format!("<details><summary>{} less plausible one-line changes</summary><ul>", ex.len() - parsheet_app::explain::PLAUSIBLE);
-                    for e in &ex[parsheet_app::explain::PLAUSIBLE..] {
-                        out += &format!("<li>{}</li>", esc(e));
-                    }
-                    out += "</ul></details>";
-                }
+                out += "</ul></details></li>";
             }
-            out += "</li>";
         }
         out += &format!("</ul><p class=\"note\">“{}”</p></li>", esc(&f.quote));
     }
@@ -603,6 +690,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
     if !mine.is_empty() {
         body += "<h2 id=\"summary\">Summary</h2>";
         body += &summary_html(&mine, &path, false);
+        body += &main_par_html(&mine);
         body += &edge_chart(&mine);
         body += &volatility_chart(&mine);
     }
@@ -695,6 +783,9 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
             if t.analysis.as_ref().and_then(|a| a.figures.payback.as_ref()).is_some_and(|p| *p.value() > BigRational::from_integer(1.into())) {
                 body += "<p class=\"flag\">The payback is above 100%: as printed, this table gives the player the edge.</p>";
             }
+            if t.analysis.as_ref().filter(|a| a.figures.payback.is_none()).and_then(|a| a.progressive.as_ref()).is_some_and(|m| *m.long_run_payback_without_rate.value() > BigRational::from_integer(1.into())) {
+                body += "<p class=\"flag\">The long-run payback is above 100% at any rate of progression (the fixed pays and the reset alone exceed it): under this reading, this table gives the player the edge.</p>";
+            }
             body += &html_table(&par_sheet(w, sh, t));
             if let Some(a) = t.analysis.as_ref().filter(|a| a.progressive.is_some()) {
                 body += "<h3>Progressive model</h3><ul>";
@@ -728,6 +819,24 @@ fn index_page(report: &Report, all: &[Row], pages: &[Page]) -> Page {
         esc(&report.house_way.words())
     );
     body += "<p>One row per wager, paytable and reading, each on its basis (a side bet per unit wagered, a main game per Ante). <span class=\"flag\">Flags</span> mark paybacks above 100% and readings that the notes reject or that a table does not print.</p>";
+    let checks: Vec<&parsheet_app::verify::Check> = report.games.iter().flat_map(|g| &g.wagers).flat_map(|w| &w.published).flat_map(|f| &f.checks).map(|c| &c.check).collect();
+    let counts = crate::terminal::status_counts(checks.iter().copied());
+    let figures: usize = counts.iter().map(|c| c.1).sum();
+    body += &format!(
+        "<h2 id=\"certify\">Published figures</h2><p>{figures} figures to certify, one per published figure and paytable on parsheet's reading (the default of the tables, with its reason on each wager's page): {}. The other readings, terms and recorded misprints are checked too, folded beneath each figure on its wager's page.</p><ul>{}</ul>",
+        esc(&crate::terminal::counts_words(&counts)),
+        [
+            (Status::Reproduced, "the computed value rounds to the printed one"),
+            (Status::Rounding, "within 2 units of the last printed place"),
+            (Status::Explained, "a recorded misprint, another named reading or other terms reproduce it, or an unprinted term would at a value inside its legal range"),
+            (Status::CannotReproduce, "no legal value of the unprinted term reaches it"),
+            (Status::Unexplained, "nothing above explains it"),
+            (Status::NotComputed, "parsheet computes no value"),
+        ]
+        .iter()
+        .map(|(s, what)| format!("<li><span class=\"{}\">{}</span>: {what}</li>", status_class(*s), s.name()))
+        .collect::<String>()
+    );
     body += "<h2 id=\"contents\">Contents</h2><ul class=\"toc\">";
     for g in &report.games {
         body += &format!("<li><a href=\"#{}\">{}</a><ul>", esc(&g.game), esc(&g.title));
@@ -744,6 +853,7 @@ fn index_page(report: &Report, all: &[Row], pages: &[Page]) -> Page {
         let mine: Vec<&Row> = all.iter().filter(|r| std::ptr::eq(r.game, g)).collect();
         if !mine.is_empty() {
             body += &summary_html(&mine, "index.html", true);
+            body += &main_par_html(&mine);
         }
         let uncomputed: Vec<String> =
             g.wagers.iter().filter(|w| !all.iter().any(|r| std::ptr::eq(r.wager, *w))).map(|w| format!("<a href=\"{}\">{}</a>", esc(&rows::wager_page(g, w)), esc(&w.title))).collect();
@@ -765,6 +875,7 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
     }
     let index = index_page(report, &all, &pages);
     pages.insert(0, index);
+    let footer = provenance_html(&report.provenance);
     (0..pages.len())
         .map(|i| {
             let p = &pages[i];
@@ -778,9 +889,9 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
             }
             let prev = i.checked_sub(1).map(|j| format!("<a href=\"{}\" rel=\"prev\">← {}</a>", esc(&link(here, &pages[j].path)), esc(&pages[j].title))).unwrap_or_default();
             let next = pages.get(i + 1).map(|n| format!("<a href=\"{}\" rel=\"next\">{} →</a>", esc(&link(here, &n.path)), esc(&n.title))).unwrap_or_default();
-            let exports = ["summary.csv", "report.xlsx", "report.json", "report.md"].map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).join(" · ");
+            let exports = ["summary.csv", "provenance.csv", "report.xlsx", "report.json", "report.md"].map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).join(" · ");
             let html = format!(
-                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n</body></html>\n",
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n{footer}\n</body></html>\n",
                 esc(&p.title),
                 crumbs.join(" › "),
                 p.body
@@ -830,13 +941,42 @@ pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {
     files
 }
 
-pub const SUMMARY_HEADER: [&str; 15] = [
-    "game", "wager", "paytable", "reading", "basis", "house_edge", "house_edge_percent", "payback_percent", "payback_kind", "hit_frequency_percent", "standard_deviation", "published", "status", "flags", "page",
+pub const SUMMARY_HEADER: [&str; 24] = [
+    "game",
+    "wager",
+    "paytable",
+    "reading",
+    "basis",
+    "house_edge",
+    "house_edge_percent",
+    "payback_percent",
+    "payback_kind",
+    "hit_frequency_percent",
+    "standard_deviation",
+    "published",
+    "status",
+    "flags",
+    "page",
+    // A main game's PAR figures (empty for a side bet, whose basis is the unit wagered).
+    "house_edge_per_ante_percent",
+    "house_edge_per_initial_wager_percent",
+    "element_of_risk_percent",
+    "average_wager_antes",
+    "initial_wager_antes",
+    "variance_per_ante",
+    "variance_per_initial_wager",
+    "standard_deviation_per_ante",
+    "standard_deviation_per_initial_wager",
 ];
+
+/// A main game's house edge on `basis`.
+fn main_edge(m: &parsheet_app::main_game::MainGameAnalysis, basis: Basis) -> Option<&BigRational> {
+    m.figures.get(basis).and_then(|f| f.house_edge.as_ref()).map(parsheet_app::Exact::value)
+}
 
 /// The summary rows as text cells, in the order of [`SUMMARY_HEADER`].
 pub fn summary_cells(r: &Row) -> Vec<String> {
-    vec![
+    let mut cells = vec![
         r.game.game.clone(),
         r.wager.id.clone(),
         r.paytable.unwrap_or("").to_string(),
@@ -852,7 +992,67 @@ pub fn summary_cells(r: &Row) -> Vec<String> {
         r.published.iter().map(|p| p.2.clone()).collect::<Vec<_>>().join("; "),
         r.flags.join("; "),
         r.page.clone(),
-    ]
+    ];
+    let pct6 = |v: Option<&BigRational>| v.map(|v| parsheet_paytable::Decimal(v).percent(6)).unwrap_or_default();
+    let dec = |v: &BigRational| parsheet_paytable::Decimal(v).with_places(6);
+    match r.main {
+        Some(m) => cells.extend([
+            pct6(main_edge(m, Basis::PerAnte)),
+            pct6(main_edge(m, Basis::PerInitialWager)),
+            pct6(main_edge(m, Basis::PerTotalWagered)),
+            dec(m.average_wager.value()),
+            dec(m.initial_wager.value()),
+            dec(m.variance_per_ante.value()),
+            dec(m.variance_per_initial_wager.value()),
+            m.standard_deviation_per_ante.clone(),
+            m.standard_deviation_per_initial_wager.clone(),
+        ]),
+        None => cells.extend(std::iter::repeat_n(String::new(), 9)),
+    }
+    cells
+}
+
+/// A main game's PAR figures, each labelled with its basis: one row per solved reading.
+fn main_par_html(rows: &[&Row]) -> String {
+    let mains: Vec<(&Row, &parsheet_app::main_game::MainGameAnalysis)> = rows.iter().filter_map(|r| r.main.map(|m| (*r, m))).collect();
+    if mains.is_empty() {
+        return String::new();
+    }
+    let header = [
+        "Reading",
+        "House edge per Ante",
+        "House edge per initial wager",
+        "Element of risk (house edge per total wagered)",
+        "Average wager (Antes)",
+        "Hit frequency P(net > 0)",
+        "Variance per Ante",
+        "SD per Ante",
+        "SD per initial wager",
+    ];
+    let rows = mains
+        .iter()
+        .map(|(r, m)| {
+            let reading = match r.paytable.filter(|t| *t != "default") {
+                Some(t) => format!("{}, paytable {t}", m.reading),
+                None => m.reading.clone(),
+            };
+            vec![
+                reading,
+                main_edge(m, Basis::PerAnte).map_or("—".into(), |v| pct(v, 4)),
+                main_edge(m, Basis::PerInitialWager).map_or("—".into(), |v| pct(v, 4)),
+                main_edge(m, Basis::PerTotalWagered).map_or("—".into(), |v| pct(v, 4)),
+                parsheet_paytable::Decimal(m.average_wager.value()).with_places(4),
+                pct(m.hit_frequency.value(), 4),
+                parsheet_paytable::Decimal(m.variance_per_ante.value()).with_places(4),
+                format!("{:.4}", m.standard_deviation_per_ante.parse::<f64>().unwrap_or(f64::NAN)),
+                format!("{:.4}", m.standard_deviation_per_initial_wager.parse::<f64>().unwrap_or(f64::NAN)),
+            ]
+        })
+        .collect();
+    format!(
+        "<h3>Main game: PAR figures</h3>{}<p class=\"note\">The house edge per Ante is the expected loss over the Ante; per initial wager, over what is wagered before the deal; the element of risk, over the average total wagered, raises included. Hit frequency: the chance the net result is positive. Variance and SD of the net result, in Antes and in initial wagers.</p>",
+        html_table(&Table { header: header.map(String::from).to_vec(), rows, summary: vec![] })
+    )
 }
 
 /// `summary.csv`: one row per wager × paytable × reading.

@@ -19,11 +19,13 @@ pub struct Row<'a> {
     pub payback_label: &'static str,
     pub hit_frequency: Option<&'a Exact>,
     pub standard_deviation: Option<&'a str>,
-    /// Published figures that belong to this row: (printed, kind, status).
-    pub published: Vec<(String, String, String)>,
+    /// Published figures that belong to this row: (printed, kind, status in words, status).
+    pub published: Vec<(String, String, String, parsheet_app::figure::Status)>,
     pub flags: Vec<String>,
     /// The page of the row, relative to the report's root.
     pub page: String,
+    /// A main game's record: its PAR figures beyond the primary basis.
+    pub main: Option<&'a parsheet_app::main_game::MainGameAnalysis>,
 }
 
 impl Row<'_> {
@@ -55,19 +57,20 @@ pub fn wager_page(game: &GameSection, wager: &WagerSection) -> String {
     format!("{}/{}.html", game.game, wager.id)
 }
 
-fn published(wager: &WagerSection, paytable: Option<&str>, reading: Option<&str>) -> Vec<(String, String, String)> {
+fn published(wager: &WagerSection, paytable: Option<&str>, reading: Option<&str>) -> Vec<(String, String, String, parsheet_app::figure::Status)> {
     let mut out = Vec::new();
     for f in &wager.published {
         for c in &f.checks {
             let c = &c.check;
             let table_ok = paytable.is_none_or(|t| c.paytable == t);
             if table_ok && c.reading.as_deref() == reading {
-                let status = match &c.misprint_corrected {
-                    Some(_) => format!("{} (misprint corrected)", c.status.name()),
-                    None => c.status.name().to_string(),
+                let words = match (&c.misprint_corrected, c.default_reading) {
+                    (Some(_), _) => format!("{} (misprint corrected)", c.status.name()),
+                    (None, true) => format!("{} (parsheet's reading)", c.status.name()),
+                    (None, false) => c.status.name().to_string(),
                 };
                 // One entry per figure and status (a figure checked with and without Envy, say).
-                let entry = (f.printed.clone(), f.kind.clone(), status);
+                let entry = (f.printed.clone(), f.kind.clone(), words, c.status);
                 if !out.contains(&entry) {
                     out.push(entry);
                 }
@@ -102,6 +105,7 @@ pub fn rows(report: &Report) -> Vec<Row<'_>> {
                     // A note's gist (before its colon) is the flag; the page gives the whole note.
                     flags: above_100(per_total).map(|f| format!("{f} (per total wagered)")).into_iter().chain(a.notes.iter().map(|n| n.split(':').next().unwrap_or("").to_string())).collect(),
                     page: strategy_page(g, w, &a.reading, a.paytable.as_deref()),
+                    main: Some(a),
                 });
             }
             for sheet in &w.sheets {
@@ -117,6 +121,10 @@ pub fn rows(report: &Report) -> Vec<Row<'_>> {
                     }
                     if a.figures.payback.is_none() {
                         flags.push("no rate of progression printed".to_string());
+                        // The long run rises with the rate, so above 100% at rate 0 is above at any.
+                        if a.progressive.as_ref().is_some_and(|m| *m.long_run_payback_without_rate.value() > BigRational::one()) {
+                            flags.push("payback above 100% (long run, at any rate of progression)".to_string());
+                        }
                     }
                     out.push(Row {
                         game: g,
@@ -130,6 +138,7 @@ pub fn rows(report: &Report) -> Vec<Row<'_>> {
                         published: published(w, Some(&t.id), reading),
                         flags,
                         page: sheet_page(g, w, &t.id),
+                        main: None,
                     });
                 }
             }

@@ -250,7 +250,7 @@ pub fn progressive_text(m: &ProgressiveAnalysis) -> String {
 
 /// `verify`: one row per check, as CSV (quoted where needed) or a Markdown table.
 pub fn checks_rows(checks: &[Check], markdown: bool) -> String {
-    let head = ["game", "wager", "paytable", "reading", "figure", "basis", "published", "computed_percent", "computed", "status", "misprint_corrected", "detail"];
+    let head = ["game", "wager", "paytable", "reading", "default_reading", "figure", "basis", "published", "computed_percent", "computed", "deviation_points", "status", "reason", "misprint_corrected", "detail"];
     let cell = |t: &str| if markdown { t.replace('|', "\\|") } else { quoted(t) };
     let line = |cells: Vec<String>| {
         let cells: Vec<String> = cells.iter().map(|c| cell(c)).collect();
@@ -270,12 +270,15 @@ pub fn checks_rows(checks: &[Check], markdown: bool) -> String {
             c.wager.clone(),
             c.paytable.clone(),
             c.reading.clone().unwrap_or_default(),
+            c.default_reading.to_string(),
             c.kind.clone(),
             c.basis.words().to_string(),
             c.published.clone(),
             c.computed.as_ref().map_or(String::new(), |v| Decimal(v.value()).percent(c.places + 4)),
             c.computed.as_ref().map_or(String::new(), |v| fraction(v.value())),
+            c.deviation.as_ref().map_or(String::new(), |d| Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 4)),
             c.status.id().to_string(),
+            c.reason.clone().unwrap_or_default(),
             c.misprint_corrected.clone().unwrap_or_default(),
             c.detail.clone(),
         ]);
@@ -283,56 +286,149 @@ pub fn checks_rows(checks: &[Check], markdown: bool) -> String {
     out
 }
 
-/// `verify` as a table.
-pub fn checks_text(checks: &[Check]) -> String {
-    let mut out = String::new();
-    out += &format!("{:<16} {:<21} {:<8} {:<22} {:<8} {:>16} {:>12}  {:<12} {}\n", "game", "wager", "table", "reading", "figure", "published", "computed", "status", "detail");
-    for c in checks {
-        let computed = c.computed.as_ref().map_or("-".to_string(), |v| format!("{}%", Decimal(v.value()).percent(c.places + 2)));
-        out += &format!(
-            "{:<16} {:<21} {:<8} {:<22} {:<8} {:>16} {:>12}  {:<12} {}\n",
-            c.game,
-            c.wager,
-            c.paytable,
-            c.reading.as_deref().unwrap_or("-"),
-            c.kind,
-            c.published,
-            computed,
-            c.status.name(),
-            c.detail
-        );
-        if let Some(v) = &c.computed {
-            out += &format!("{:>98}exact: {} ({})\n", "", fraction(v.value()), c.basis.words());
+/// The width `verify` and `explain` fit in: details wrap below their row.
+pub const WIDTH: usize = 120;
+
+/// `text` wrapped to `width` columns after `indent` spaces; a word longer than a line (an exact
+/// fraction) is cut where the line ends.
+pub fn wrap(text: &str, indent: usize, width: usize) -> String {
+    let room = width.saturating_sub(indent).max(20);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let used = line.chars().count();
+            let sep = usize::from(used > 0);
+            if used + sep + word.len() <= room {
+                if sep == 1 {
+                    line.push(' ');
+                }
+                line.extend(word.iter());
+                break;
+            }
+            if used > 0 {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            let rest = word.split_off(room);
+            lines.push(word.iter().collect());
+            word = rest;
         }
     }
-    let count = |s: parsheet_app::figure::Status| checks.iter().filter(|c| c.status == s && c.misprint_corrected.is_none()).count();
-    let corrected = checks.iter().filter(|c| c.misprint_corrected.is_some()).count();
-    use parsheet_app::figure::Status;
-    out += &format!(
-        "\n{} checks of the figures as printed: {} reproduced, {} differ, {} not computed, {} imply an unprinted term; {corrected} more with a misprint corrected\n",
-        checks.len() - corrected,
-        count(Status::Reproduced),
-        count(Status::Differs),
-        count(Status::NotComputed),
-        count(Status::ImpliesTerm)
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.iter().map(|l| format!("{}{l}\n", " ".repeat(indent))).collect()
+}
+
+/// The status counts of the figures to certify (the checks of the default reading), in the
+/// order of [`Status::ALL`].
+pub fn status_counts<'a>(checks: impl IntoIterator<Item = &'a Check>) -> Vec<(parsheet_app::figure::Status, usize)> {
+    let mut counts: Vec<(parsheet_app::figure::Status, usize)> = parsheet_app::figure::Status::ALL.iter().map(|s| (*s, 0)).collect();
+    for c in checks.into_iter().filter(|c| c.default_reading) {
+        if let Some(x) = counts.iter_mut().find(|x| x.0 == c.status) {
+            x.1 += 1;
+        }
+    }
+    counts
+}
+
+/// The counts in words: "13 reproduced, 2 rounding, ...".
+pub fn counts_words(counts: &[(parsheet_app::figure::Status, usize)]) -> String {
+    counts.iter().map(|(s, n)| format!("{n} {}", s.name())).collect::<Vec<_>>().join(", ")
+}
+
+fn check_line(c: &Check, mark: &str) -> String {
+    let computed = c.computed.as_ref().map_or("-".to_string(), |v| format!("{}%", Decimal(v.value()).percent(c.places + 3)));
+    let deviation = c.deviation.as_ref().map_or(String::new(), |d| {
+        let t = Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 3);
+        if t.starts_with('-') { format!("{t} points") } else { format!("+{t} points") }
+    });
+    let reading = c.reading.as_deref().unwrap_or("as written");
+    let misprint = if c.misprint_corrected.is_some() { " (misprint corrected)" } else { "" };
+    format!("  {mark} {:<40} {:>12}  {:<16} {}\n", format!("{reading}{misprint}"), computed, c.status.name(), deviation)
+}
+
+/// `verify` as a table that fits [`WIDTH`] columns: per published figure and paytable, the
+/// figure to certify (the default reading, marked `*`) with its status and reason, and the other
+/// checks folded beneath it; the counts per status at the end.
+pub fn checks_text(checks: &[Check]) -> String {
+    let mut out = String::new();
+    // Per published figure and paytable, in the order of first appearance.
+    let mut groups: Vec<Vec<&Check>> = Vec::new();
+    for c in checks {
+        match groups.iter_mut().find(|g| g[0].game == c.game && g[0].wager == c.wager && g[0].figure == c.figure && g[0].paytable == c.paytable) {
+            Some(g) => g.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    for group in groups {
+        let d = group.iter().copied().find(|c| c.default_reading).unwrap_or(group[0]);
+        out += &format!("{} {} paytable {}: {} {} ({})\n", d.game, d.wager, d.paytable, d.kind, d.published, d.basis.words());
+        out += &check_line(d, "*");
+        if let Some(r) = &d.reason {
+            out += &wrap(r, 6, WIDTH);
+        }
+        out += &wrap(&d.detail, 6, WIDTH);
+        if let Some(v) = &d.computed {
+            out += &wrap(&format!("exact: {}", fraction(v.value())), 6, WIDTH);
+        }
+        let others: Vec<&Check> = group.iter().copied().filter(|c| !std::ptr::eq(*c, d)).collect();
+        if !others.is_empty() {
+            out += &format!("    other checks ({}):\n", others.len());
+            for c in others {
+                out += &check_line(c, " ");
+                if let Some(r) = &c.reason {
+                    out += &wrap(r, 8, WIDTH);
+                }
+                out += &wrap(&c.detail, 8, WIDTH);
+            }
+        }
+        out += "\n";
+    }
+    let defaults = checks.iter().filter(|c| c.default_reading).count();
+    out += &wrap(
+        &format!(
+            "{defaults} figure{} to certify (one per published figure and paytable, on parsheet's default reading, marked *): {}; {} other check{} (other readings, other terms, recorded misprints corrected) as evidence",
+            if defaults == 1 { "" } else { "s" },
+            counts_words(&status_counts(checks)),
+            checks.len() - defaults,
+            if checks.len() - defaults == 1 { "" } else { "s" }
+        ),
+        0,
+        WIDTH,
     );
     out
 }
 
-/// `explain` as text.
+/// `explain` as text that fits [`WIDTH`] columns: per check that does not reach its figure, its
+/// status and reason, then the plausible one-line changes and the less plausible ones.
 pub fn explanations_text(ex: &[Explanation]) -> String {
     let mut out = String::new();
     for e in ex {
         let reading = e.reading.as_deref().map(|v| format!(", reading {v}")).unwrap_or_default();
+        let mark = if e.default_reading { " (parsheet's reading)" } else { "" };
+        let terms = if e.terms.is_empty() { String::new() } else { format!(", {}", e.terms) };
         let wager = if e.wager == e.tables_wager { e.wager.clone() } else { format!("{} (main game {})", e.tables_wager, e.wager) };
         let section = e.section.as_deref().map(|s| format!(" ({})", cite(s))).unwrap_or_default();
         let computed = e.computed.as_ref().map_or("-".to_string(), |c| pct(c.value(), 4));
-        out += &format!("{} {wager} paytable {}{reading}: published {} {}{section}, computed {computed}\n", e.game, e.paytable, e.kind, e.printed);
+        out += &wrap(
+            &format!("{} {wager} paytable {}{reading}{mark}{terms}: published {} {}{section} {}, computed {computed}: {}", e.game, e.paytable, e.kind, e.printed, e.basis.words(), e.status.name()),
+            0,
+            WIDTH,
+        );
+        if let Some(r) = &e.reason {
+            out += &wrap(r, 4, WIDTH);
+        }
         for (k, line) in e.explanations.iter().enumerate() {
+            if k == 0 && e.plausible > 0 {
+                out += &format!("    plausible ({}): one character from the printed cell, or half to twice its pay\n", e.plausible);
+            }
             if k == e.plausible {
                 out += &format!("    less plausible ({}):\n", e.explanations.len() - e.plausible);
             }
-            out += &format!("    {line}\n");
+            out += &wrap(line, 6, WIDTH);
         }
     }
     out

@@ -50,6 +50,27 @@ pub fn builtin(spec: &str) -> Result<HouseWay, TableError> {
     parse(file, text, opts)
 }
 
+/// The file a `--house-way` argument reads and the SHA-256 of its bytes (a built-in way as
+/// `house-ways/NAME.json`): the provenance of a figure computed against it.
+pub fn digest(spec: &str) -> Result<(String, String), TableError> {
+    match parse_spec(spec) {
+        Spec::File { path, .. } => {
+            let text = crate::read_table_file(std::path::Path::new(path))
+                .and_then(|t| t.ok_or_else(|| "a broken link; name the house-way file itself".to_string()))
+                .map_err(|problem| TableError { file: path.into(), field: String::new(), problem })?;
+            Ok((crate::printable(path), crate::sha256_hex(text.as_bytes())))
+        }
+        Spec::Builtin { id, .. } => {
+            let (file, text) = BUILTIN.iter().find(|(f, _)| f.trim_end_matches(".json") == id).ok_or_else(|| TableError {
+                file: spec.to_string(),
+                field: String::new(),
+                problem: format!("no built-in house way {id:?}; built-in: {}", builtin_ids().join(", ")),
+            })?;
+            Ok((format!("house-ways/{file}"), crate::sha256_hex(text.as_bytes())))
+        }
+    }
+}
+
 /// The most rules a way may have, and plays a rule.
 pub const MAX_RULES: usize = 1000;
 pub const MAX_PLAYS: usize = 64;

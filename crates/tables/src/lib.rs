@@ -42,6 +42,8 @@ impl std::error::Error for TableError {}
 #[derive(Clone, Debug)]
 pub struct GameTables {
     pub file: String,
+    /// SHA-256 of the file's bytes as read (hex): the provenance of every figure from it.
+    pub sha256: String,
     pub game: String,
     pub title: String,
     pub chapter: String,
@@ -244,6 +246,12 @@ const BUILTIN: [(&str, &str); 6] = [
     ("dj-wild.json", include_str!("../../../tables/dj-wild.json")),
     ("face-up-pai-gow.json", include_str!("../../../tables/face-up-pai-gow.json")),
 ];
+
+/// SHA-256 of `bytes` in lower-case hex: how a report names the exact data it read.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
 
 /// The approved tables shipped with parsheet.
 pub fn builtin() -> Result<Vec<GameTables>, TableError> {
@@ -513,6 +521,7 @@ pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
     }
     Ok(GameTables {
         file: file.to_string(),
+        sha256: sha256_hex(text.as_bytes()),
         game: game.to_string(),
         title: root.field("title")?.nonempty_string()?.to_string(),
         chapter: root.field("chapter")?.nonempty_string()?.to_string(),

@@ -35,9 +35,11 @@ pub fn warm_face_up_pai_gow() {
 
 /// Whether a command reads Face Up Pai Gow's main game against the default house way.
 fn needs_face_up_pai_gow(args: &[&str]) -> bool {
-    let Some(command) = args.iter().find(|a| !a.starts_with('-')) else { return false };
-    let main_game = (*command == "analyze" && args.contains(&"face-up-pai-gow") && args.contains(&"base")) || args.contains(&"--ways");
-    (matches!(*command, "verify" | "explain" | "report") || main_game) && !args.iter().any(|a| *a == "--tables" || *a == "--house-way" || *a == "--no-cache" || *a == "--cache")
+    let Some(at) = args.iter().position(|a| !a.starts_with('-')) else { return false };
+    // `verify GAME` and `explain GAME` read Face Up Pai Gow only when GAME is it.
+    let other_game = args.get(at + 1).is_some_and(|g| !g.starts_with('-') && *g != "face-up-pai-gow");
+    let main_game = (args[at] == "analyze" && args.contains(&"face-up-pai-gow") && args.contains(&"base")) || args.contains(&"--ways");
+    ((matches!(args[at], "verify" | "explain" | "report") && !other_game) || main_game) && !args.iter().any(|a| *a == "--tables" || *a == "--house-way" || *a == "--no-cache" || *a == "--cache")
 }
 
 /// The key file the tests' runs sign and check count files with.
