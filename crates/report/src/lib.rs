@@ -4,7 +4,7 @@
 //! the same in every view, and a view cannot drift from another by computing its own.
 //!
 //! - [`terminal`]: what each command prints as a table, CSV or Markdown (JSON is the record).
-//! - [`render`], [`rows`], [`chart`], [`xlsx`]: the hold report, from one
+//! - [`render`], [`rows`], [`chart`], [`style`], [`xlsx`]: the hold report, from one
 //!   `parsheet_app::report::Report`: the HTML site, `report.md`, the CSV files, the workbook.
 //! - [`format`]: the one place exact numbers become display decimals.
 
@@ -12,6 +12,7 @@ pub mod chart;
 pub mod format;
 pub mod render;
 pub mod rows;
+pub mod style;
 pub mod terminal;
 pub mod xlsx;
 

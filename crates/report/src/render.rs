@@ -439,28 +439,47 @@ fn summary_html(rows: &[&Row], from: &str, with_wager: bool) -> String {
     out + "</tbody></table></div>"
 }
 
-/// The house edge of every paytable and reading, with the published figure as a marker.
+/// The house edge of every paytable and reading, with what was published for it: a figure of one
+/// row as a red line on its bar, a range of the wager's every paytable as a band over the plot.
+/// Bars are drawn on the basis the published figures are checked on (a main game's payback is per
+/// total wagered), else on the rows' own basis.
 fn edge_chart(rows: &[&Row]) -> String {
+    let Some(w) = rows.first().map(|r| r.wager) else { return String::new() };
+    // A printed figure as a house edge in percent: a payback p as 100 − p.
+    let as_edge = |printed: &str, kind: &str| -> Option<(f64, f64)> {
+        let house = kind == "hold" || kind == "house-edge";
+        let conv = |t: &str| t.trim().trim_end_matches('%').parse::<f64>().ok().map(|v| if house { v } else { 100.0 - v });
+        match printed.split_once(" to ") {
+            Some((a, b)) => Some((conv(a)?.min(conv(b)?), conv(a)?.max(conv(b)?))),
+            None => conv(printed).map(|v| (v, v)),
+        }
+    };
+    let checks = || w.published.iter().flat_map(|f| f.checks.iter().map(move |c| (f, &c.check))).filter(|(_, c)| c.misprint_corrected.is_none());
+    let basis = checks().map(|(_, c)| c.basis).find(|b| rows.iter().all(|r| r.figures.get(*b).is_some_and(|f| f.house_edge.is_some())));
+    let basis = basis.unwrap_or(rows[0].basis());
+    let is_range = |printed: &str| printed.contains(" to ");
+    // A range printed for every paytable (no paytable of its own) is one band over all bars.
+    let range = w.published.iter().find(|f| f.paytable.is_none() && is_range(&f.printed)).and_then(|f| {
+        let (low, high) = as_edge(&f.printed, &f.kind)?;
+        Some(chart::Range { low, high, text: format!("{} {}", f.kind, f.printed) })
+    });
     let bars: Vec<Bar> = rows
         .iter()
         .filter_map(|r| {
-            let edge = 100.0 * parsheet_paytable::Decimal(r.house_edge()?).to_f64();
-            let mark = r.published.first().and_then(|(printed, kind, _)| {
-                let house = kind == "hold" || kind == "house-edge";
-                let conv = |t: &str| t.trim().trim_end_matches('%').parse::<f64>().ok().map(|v| if house { v } else { 100.0 - v });
-                match printed.split_once(" to ") {
-                    Some((a, b)) => Some((conv(a)?.min(conv(b)?), conv(a)?.max(conv(b)?))),
-                    None => conv(printed).map(|v| (v, v)),
-                }
-            });
+            let edge = 100.0 * parsheet_paytable::Decimal(r.figures.get(basis)?.house_edge.as_ref()?.value()).to_f64();
+            let mark = checks()
+                .filter(|(f, c)| !(f.paytable.is_none() && is_range(&f.printed)) && c.basis == basis && c.reading.as_deref() == r.reading)
+                .find(|(_, c)| c.paytable == "all" || Some(c.paytable.as_str()) == r.paytable)
+                .and_then(|(f, _)| as_edge(&f.printed, &f.kind));
             Some(Bar { label: short_label(r), value: edge, text: format!("{edge:.3}%"), mark })
         })
         .collect();
     if bars.is_empty() {
         return String::new();
     }
-    chart::bars("House edge (long-run where a meter pays)", &bars, "house edge, % of the wager", "%", Scale::Linear)
-        + "<p class=\"note\">Bars: computed house edge (orange: the player's edge). Red line or band: the published figure or range (a payback p is drawn at 100% − p).</p>"
+    let axis = format!("house edge, % {}", if basis == Basis::PerUnit { "of the wager".to_string() } else { basis.words().to_string() });
+    chart::bars("House edge (long-run where a meter pays)", &bars, &axis, "%", Scale::Linear, range.as_ref())
+        + "<p class=\"note\">Bars: computed house edge (orange: the player's edge). A published payback p is drawn at 100% − p.</p>"
 }
 
 /// Rounds until the realised payback is within ±1 point of the expected one, 95% of the time.
@@ -476,7 +495,7 @@ fn volatility_chart(rows: &[&Row]) -> String {
     if bars.is_empty() {
         return String::new();
     }
-    chart::bars("Volatility: rounds to within ±1 point of the payback", &bars, "rounds (log scale)", "", Scale::Log)
+    chart::bars("Volatility: rounds to within ±1 point of the payback", &bars, "rounds (log scale)", "", Scale::Log, None)
         + "<p class=\"note\">Rounds after which the realised payback lies within ±1 percentage point of the expected payback 95% of the time: n = (1.96 σ / 0.01)², σ the standard deviation per unit wagered (normal approximation).</p>"
 }
 
@@ -493,7 +512,7 @@ fn return_chart(w: &WagerSection, sheet: &Sheet, t: &SheetTable) -> String {
     if bars.is_empty() {
         return String::new();
     }
-    chart::bars(&format!("Return by hand, paytable {}, {}", t.id, reading_title(sheet.reading.as_deref())), &bars, "return per unit wagered", "", Scale::Linear)
+    chart::bars(&format!("Return by hand, paytable {}, {}", t.id, reading_title(sheet.reading.as_deref())), &bars, "return per unit wagered", "", Scale::Linear, None)
 }
 
 fn published_html(w: &WagerSection, only: Option<&str>) -> String {
@@ -746,8 +765,9 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
             let next = pages.get(i + 1).map(|n| format!("<a href=\"{}\" rel=\"next\">{} →</a>", esc(&link(here, &n.path)), esc(&n.title))).unwrap_or_default();
             let exports = ["summary.csv", "report.xlsx", "report.json", "report.md"].map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).join(" · ");
             let html = format!(
-                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n</body></html>\n",
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}{}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n</body></html>\n",
                 esc(&p.title),
+                crate::style::LAYOUT,
                 crumbs.join(" › "),
                 p.body
             );
