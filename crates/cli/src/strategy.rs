@@ -39,9 +39,9 @@ pub struct Args {
     #[arg(long)]
     hole: Option<String>,
     /// Heads-Up Hold 'Em: the board seen with --hole: none (pre-flop), the flop, or all five.
-    #[arg(long)]
+    #[arg(long, requires = "hole")]
     board: Option<String>,
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, default_value = "table", value_parser = crate::Formats(&[crate::Format::Table, crate::Format::Json]))]
     format: crate::Format,
     #[command(flatten)]
     pub run: crate::store::RunArgs,
