@@ -365,3 +365,13 @@ pub fn record(game: &str, wager: &str, paytable: &str, reading: Option<String>, 
         payback_at_meter: meter.filter(|_| !m.awards.is_empty()).map(|v| Exact(m.payback_at(v))),
     }
 }
+
+/// The Envy Bonus return and the long-run payback of `a` with `others` other players at the
+/// table, in place of the players the record assumed: both are linear in the players (each
+/// other player's qualifying hand pays this player `envy_per_other_player`). The payback is
+/// `None` where the record has none (no rate of progression printed).
+pub fn with_other_players(a: &ProgressiveAnalysis, others: u32) -> (Exact, Option<Exact>) {
+    let envy = a.envy_per_other_player.value() * BigRational::from_integer(others.into());
+    let payback = a.figures.payback.as_ref().map(|p| Exact(p.value() - a.envy.value() + &envy));
+    (Exact(envy), payback)
+}

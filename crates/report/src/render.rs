@@ -6,13 +6,14 @@
 //! page has the same header: where it sits, the previous and next page, and the exports.
 
 use num_rational::BigRational;
+use num_traits::Zero;
 use parsheet_app::main_game::StrategyRecord;
 use parsheet_app::report::{GameSection, Report, Sheet, SheetTable, WagerSection};
 use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::Basis;
 
 use crate::chart::{self, Bar, Scale};
-use crate::format::{esc, grouped, md, md_code, one_in, pct, per_unit, probability, rounds_within_a_point};
+use crate::format::{esc, grouped, md, md_code, md_prose, one_in, pct, per_unit, probability, prose, rounds_within_a_point};
 use crate::rows::{self, Row};
 
 /// A table: header, body rows, and summary rows (shown below the body, set apart).
@@ -51,7 +52,9 @@ pub fn par_sheet(w: &WagerSection, sheet: &Sheet, t: &SheetTable) -> Table {
     for o in &sheet.outcomes {
         let id = o.outcome.as_str();
         let p = o.probability.value();
-        let ret = line_of(id).filter(|_| a.is_some_and(|a| a.progressive.is_none())).map_or("—".to_string(), |l| per_unit(l.contribution.value()));
+        // A progressive line's return is that of its fixed pay; a meter line adds its share.
+        let meter = a.and_then(|a| a.progressive.as_ref()).and_then(|m| m.outcomes.iter().find(|o| o.outcome == id)).is_some_and(|o| !o.meter_share.value().is_zero());
+        let ret = line_of(id).map_or("—".to_string(), |l| per_unit(l.contribution.value()) + if meter { " + meter" } else { "" });
         let pays = line_of(id).map_or("loses".to_string(), |l| l.pays.clone());
         rows.push(vec![hand(w, Some(t), id), pays, grouped(&o.combinations.0.to_string()), probability(p), one_in(p), ret]);
     }
@@ -99,6 +102,22 @@ fn model_lines(a: &WagerAnalysis) -> Vec<String> {
     out
 }
 
+/// Envy by the number of other players at the table (0 to 5), where the table pays Envy.
+fn envy_table(t: &SheetTable) -> Option<Table> {
+    let m = t.analysis.as_ref()?.progressive.as_ref()?;
+    if m.envy_per_other_player.value().is_zero() {
+        return None;
+    }
+    let rows = (0..=parsheet_app::progressive::MAX_OTHER_PLAYERS)
+        .map(|k| {
+            let (envy, payback) = parsheet_app::progressive::with_other_players(m, k);
+            let payback = payback.map_or("— (no rate printed)".to_string(), |p| pct(p.value(), 4));
+            vec![k.to_string(), pct(envy.value(), 4), payback]
+        })
+        .collect();
+    Some(Table { header: ["Other players", "Envy return", "Long-run payback"].map(String::from).to_vec(), rows, summary: vec![] })
+}
+
 fn award_table(w: &WagerSection, t: &SheetTable) -> Option<Table> {
     let awards = &t.analysis.as_ref()?.progressive.as_ref()?.awards;
     if awards.is_empty() {
@@ -136,7 +155,8 @@ fn strategy_tables(st: &StrategyRecord) -> (Table, Table, Vec<String>) {
         let (init, init_exact) = exact(Basis::PerInitialWager);
         summary.push(format!("House edge per initial wager ({} Antes): {init} (exact {init_exact}).", parsheet_paytable::fraction(a.initial_wager.value())));
     }
-    summary.push(format!("Average wager: {} Antes.", parsheet_paytable::fraction(a.average_wager.value())));
+    let average = parsheet_paytable::fraction(a.average_wager.value());
+    summary.push(format!("Average wager: {average} {}.", if average == "1" { "Ante" } else { "Antes" }));
     let (risk, risk_exact) = exact(Basis::PerTotalWagered);
     summary.push(format!("Element of risk (house edge per total wagered): {risk} (exact {risk_exact})."));
     if let Some(p) = a.figures.get(Basis::PerTotalWagered).and_then(|f| f.payback.as_ref()) {
@@ -207,7 +227,7 @@ pub fn wager_markdown(w: &WagerSection) -> String {
         out += &format!("- reading {}: {}\n", md_code(&r.id), md(&r.description));
     }
     for r in &w.rejected_readings {
-        out += &format!("- reading {} is rejected by the notes: {}\n", md_code(&r.reading), md(&r.note));
+        out += &format!("- reading {} is rejected by the notes: {}\n", md_code(&r.reading), md_prose(&r.note));
     }
     if !w.computed {
         out += &format!("*{}.* Paytables as approved:\n\n", md(w.reason.as_deref().unwrap_or("")));
@@ -249,6 +269,10 @@ pub fn wager_markdown(w: &WagerSection) -> String {
                     out += "\n";
                     out += &md_table(&a);
                 }
+                if let Some(e) = envy_table(t) {
+                    out += "\nEnvy by the number of other players:\n\n";
+                    out += &md_table(&e);
+                }
             }
         }
     }
@@ -263,7 +287,7 @@ pub fn wager_markdown(w: &WagerSection) -> String {
         }
     }
     for n in &w.notes {
-        out += &format!("\n> {}\n", md(n));
+        out += &format!("\n> {}\n", md_prose(n));
     }
     out
 }
@@ -525,7 +549,7 @@ fn published_html(w: &WagerSection, only: Option<&str>) -> String {
         let table = f.paytable.as_deref().map_or("all paytables".to_string(), |t| format!("paytable {t}"));
         out += &format!("<li><strong>{} {}</strong> ({}; {})", esc(&f.kind), esc(&f.printed), esc(&table), esc(&parsheet_app::explain::cite(&f.section)));
         if let Some(n) = &f.note {
-            out += &format!("<p class=\"note\">{}</p>", esc(n));
+            out += &format!("<p class=\"note\">{}</p>", prose(n));
         }
         out += "<ul>";
         for ce in checks {
@@ -587,18 +611,23 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
     if !w.readings.is_empty() {
         body += "<p>The regulation leaves this open, so each reading is computed:</p><ul>";
         for r in &w.readings {
-            let rejected = w.rejected_readings.iter().find(|x| x.reading == r.id).map_or(String::new(), |x| format!(" <span class=\"flag\">Rejected by the notes:</span> {}", esc(&x.note)));
+            let rejected = w.rejected_readings.iter().find(|x| x.reading == r.id).map_or(String::new(), |x| format!(" <span class=\"flag\">Rejected by the notes:</span> {}", prose(&x.note)));
             body += &format!("<li><code>{}</code>: {}{rejected}</li>", esc(&r.id), esc(&r.description));
         }
         body += "</ul>";
     }
     if !w.computed {
-        body += &format!("<p><em>{}.</em> The approved paytables:</p><ul>", esc(w.reason.as_deref().unwrap_or("")));
-        for p in &w.paytables {
-            let lines: Vec<String> = p.lines.iter().map(|l| format!("{} {}", l.hand.as_deref().unwrap_or(&l.outcome), l.pays)).collect();
-            body += &format!("<li>{}: {}</li>", esc(&p.id), esc(&lines.join("; ")));
+        let reason = esc(w.reason.as_deref().unwrap_or("").trim_end_matches('.'));
+        if w.paytables.is_empty() {
+            body += &format!("<p><em>{reason}.</em> The regulation prints no paytable for it.</p>");
+        } else {
+            body += &format!("<p><em>{reason}.</em> The approved paytables:</p><ul>");
+            for p in &w.paytables {
+                let lines: Vec<String> = p.lines.iter().map(|l| format!("{} {}", l.hand.as_deref().unwrap_or(&l.outcome), l.pays)).collect();
+                body += &format!("<li>{}: {}</li>", esc(&p.id), esc(&lines.join("; ")));
+            }
+            body += "</ul>";
         }
-        body += "</ul>";
     }
     let mut pages = Vec::new();
     if !mine.is_empty() {
@@ -621,7 +650,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
     if !w.notes.is_empty() {
         body += "<h2 id=\"notes\">Notes of the tables</h2>";
         for n in &w.notes {
-            body += &format!("<p class=\"note\">{}</p>", esc(n));
+            body += &format!("<p class=\"note\">{}</p>", prose(n));
         }
     }
     pages.push(Page { path: path.clone(), title: format!("{} — {}", g.title, w.title), crumbs: crumbs(None), body });
@@ -690,6 +719,10 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
                 if let Some(a) = award_table(w, t) {
                     body += &html_table(&a);
                 }
+                if let Some(e) = envy_table(t) {
+                    body += "<h3>Envy by the number of other players</h3><p>Each other player's qualifying hand pays this player an Envy Bonus; the figures above assume the players named in the assumptions.</p>";
+                    body += &html_table(&e);
+                }
             }
             body += &return_chart(w, sh, t);
         }
@@ -697,7 +730,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         if !p.notes.is_empty() {
             body += "<h2 id=\"notes\">Notes on this paytable</h2>";
             for n in &p.notes {
-                body += &format!("<p class=\"note\">{}</p>", esc(n));
+                body += &format!("<p class=\"note\">{}</p>", prose(n));
             }
         }
         pages.push(Page { path: page_path, title: format!("{} — {}, {title}", g.title, w.title), crumbs: crumbs(Some(title)), body });
