@@ -178,6 +178,68 @@ fn problems_of(m: &Measured, width: u32) -> Vec<String> {
     out
 }
 
+/// The whole report, written once for this test program (both tests read it).
+fn the_report() -> &'static Path {
+    static REPORT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    REPORT.get_or_init(|| {
+        let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("parsheet-browser");
+        let _ = std::fs::remove_dir_all(&scratch);
+        std::fs::create_dir_all(&scratch).unwrap();
+        let report = scratch.join("report");
+        common::ok(&["report", "--out", report.to_str().unwrap()]);
+        report
+    })
+}
+
+fn page(path: &str) -> String {
+    std::fs::read_to_string(the_report().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The percentages of the cells of the rows of the first table after `heading` in `html`.
+fn table_after(html: &str, heading: &str) -> Vec<Vec<f64>> {
+    let at = html.find(heading).unwrap_or_else(|| panic!("no {heading:?}"));
+    let table = &html[at..];
+    let table = &table[..table.find("</table>").unwrap()];
+    table
+        .split("<tr>")
+        .skip(2)
+        .map(|row| row.split("<td").skip(1).filter_map(|c| c.split('>').nth(1)?.split('<').next()?.trim_end_matches('%').parse().ok()).collect())
+        .collect()
+}
+
+/// What the pages promise, without a browser: the charts draw the published figures and
+/// ranges their legends name, Envy is shown by the number of other players, and notes show
+/// their marks rather than literal markup.
+#[test]
+fn the_pages_draw_and_say_what_they_promise() {
+    // The three computed wagers with a published range (the regulator's text) draw it as a band.
+    for (path, range) in [("high-card-flush/flush-bonus.html", "5.3% to 11.1%"), ("high-card-flush/straight-flush-bonus.html", "6.6% to 13.0%"), ("heads-up-holdem/trips-plus.html", "0.75% to 4.34%")] {
+        let html = page(path);
+        assert!(html.contains(&format!("published range hold {range}")) && html.contains("red band: the published range"), "{path} draws no band for {range}");
+    }
+    // A figure published for one paytable is a red line on its bar (DJ Wild's Trips Bonus
+    // tables each have one).
+    assert!(page("dj-wild/trips-bonus.html").contains("red line: the published figure"));
+    // Envy by the number of other players, 0 to 5: each other player adds the same Envy return,
+    // and the payback rises by exactly the Envy return.
+    let fortune = page("face-up-pai-gow/fortune-bonus/1.html");
+    let rows = table_after(&fortune, "Envy by the number of other players");
+    assert_eq!(rows.iter().map(|r| r[0] as u32).collect::<Vec<_>>(), (0..=5).collect::<Vec<_>>(), "{rows:?}");
+    for r in &rows {
+        assert!((r[1] - r[0] * rows[1][1]).abs() < 1e-3, "Envy is not linear in the players: {rows:?}");
+        assert!((r[2] - rows[0][2] - r[1]).abs() < 2e-4, "the payback does not rise by the Envy: {rows:?}");
+    }
+    // Notes: code spans and amended cells' underlines are shown as such, never as markup text.
+    for p in html_files(the_report()) {
+        let html = std::fs::read_to_string(&p).unwrap();
+        let name = p.display();
+        assert!(!html.contains("&lt;u&gt;") && !html.contains("1 Antes") && !html.contains("The approved paytables:</p><ul></ul>"), "{name}");
+        let text: String = html.split('<').map(|t| t.split_once('>').map_or(t, |x| x.1)).collect();
+        assert!(!text.contains('`'), "{name} shows a literal backtick");
+    }
+    assert!(page("high-card-flush/flush-bonus/D.html").contains("<ins>500</ins>"), "the adopted cell is underlined");
+}
+
 #[test]
 fn every_page_fits_390_and_1280_px_and_every_link_works() {
     let Some(browser) = chromium() else {
@@ -187,11 +249,8 @@ fn every_page_fits_390_and_1280_px_and_every_link_works() {
         eprintln!("browser test SKIPPED: no Chromium found (apt-get install chromium, or set CHROMIUM=<binary>); with CI set this fails");
         return;
     };
-    let scratch = std::env::temp_dir().join(format!("parsheet-browser-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).unwrap();
-    let report = scratch.join("report");
-    common::ok(&["report", "--out", report.to_str().unwrap()]);
+    let scratch = the_report().parent().unwrap().to_path_buf();
+    let report = the_report().to_path_buf();
     let pages = html_files(&report);
     // Every kind of page is there.
     let names: Vec<String> = pages.iter().map(|p| p.strip_prefix(&report).unwrap().display().to_string()).collect();
@@ -230,6 +289,5 @@ fn every_page_fits_390_and_1280_px_and_every_link_works() {
         }
         eprintln!("browser: {} pages at {width} px measured", pages.len());
     }
-    let _ = std::fs::remove_dir_all(&scratch);
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
 }
