@@ -102,6 +102,12 @@ fn model_lines(a: &WagerAnalysis) -> Vec<String> {
     out
 }
 
+/// What the Envy table means, with the players the sheet's figures assume (and why).
+fn envy_words(a: &WagerAnalysis) -> String {
+    let assumed = a.assumptions.iter().find(|x| x.name == "players").map_or(String::new(), |x| format!(" The figures above assume {}.", x.words()));
+    format!("Each other player's hand of the table's Envy column pays this player its Envy amount, so each adds the same return.{assumed}")
+}
+
 /// Envy by the number of other players at the table (0 to 5), where the table pays Envy.
 fn envy_table(t: &SheetTable) -> Option<Table> {
     let m = t.analysis.as_ref()?.progressive.as_ref()?;
@@ -270,7 +276,7 @@ pub fn wager_markdown(w: &WagerSection) -> String {
                     out += &md_table(&a);
                 }
                 if let Some(e) = envy_table(t) {
-                    out += "\nEnvy by the number of other players:\n\n";
+                    out += &format!("\nEnvy by the number of other players. {}\n\n", md(&envy_words(a)));
                     out += &md_table(&e);
                 }
             }
@@ -720,7 +726,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
                     body += &html_table(&a);
                 }
                 if let Some(e) = envy_table(t) {
-                    body += "<h3>Envy by the number of other players</h3><p>Each other player's qualifying hand pays this player an Envy Bonus; the figures above assume the players named in the assumptions.</p>";
+                    body += &format!("<h3>Envy by the number of other players</h3><p>{}</p>", esc(&envy_words(a)));
                     body += &html_table(&e);
                 }
             }
