@@ -102,26 +102,18 @@ fn model_lines(a: &WagerAnalysis) -> Vec<String> {
     out
 }
 
-/// What the Envy table means, with the players the sheet's figures assume (and why).
-fn envy_words(a: &WagerAnalysis) -> String {
-    let assumed = a.assumptions.iter().find(|x| x.name == "players").map_or(String::new(), |x| format!(" The figures above assume {}.", x.words()));
-    format!("Each other player's hand of the table's Envy column pays this player its Envy amount, so each adds the same return.{assumed}")
-}
-
-/// Envy by the number of other players at the table (0 to 5), where the table pays Envy.
-fn envy_table(t: &SheetTable) -> Option<Table> {
+/// Envy by the number of other players at the table (0 to 5), for a wager paid Envy without a
+/// meter, and what it means.
+fn envy_table(t: &SheetTable) -> Option<(String, Table)> {
     let m = t.analysis.as_ref()?.progressive.as_ref()?;
-    if m.envy_per_other_player.value().is_zero() {
-        return None;
-    }
-    let rows = (0..=parsheet_app::progressive::MAX_OTHER_PLAYERS)
-        .map(|k| {
-            let (envy, payback) = parsheet_app::progressive::with_other_players(m, k);
-            let payback = payback.map_or("— (no rate printed)".to_string(), |p| pct(p.value(), 4));
-            vec![k.to_string(), pct(envy.value(), 4), payback]
-        })
-        .collect();
-    Some(Table { header: ["Other players", "Envy return", "Long-run payback"].map(String::from).to_vec(), rows, summary: vec![] })
+    let (wager, by_players) = parsheet_app::progressive::envy_by_players(m)?;
+    let rows = by_players.iter().map(|(k, envy, payback)| vec![k.to_string(), pct(envy.value(), 4), pct(payback.value(), 4)]).collect();
+    let qualifying = if parsheet_app::progressive::envy_qualifying_wager(&m.game).is_some() { ", the least Qualifying Wager (§ 688a.1: Envy is paid only on one)" } else { "" };
+    let words = format!(
+        "Per unit of a {} wager{qualifying}: each other player's hand of the table's Envy column pays this player its Envy amount, so each adds the same return. The figures above assume no other player.",
+        parsheet_app::progressive::money(&wager)
+    );
+    Some((words, Table { header: ["Other players", "Envy return", "Payback"].map(String::from).to_vec(), rows, summary: vec![] }))
 }
 
 fn award_table(w: &WagerSection, t: &SheetTable) -> Option<Table> {
@@ -275,8 +267,8 @@ pub fn wager_markdown(w: &WagerSection) -> String {
                     out += "\n";
                     out += &md_table(&a);
                 }
-                if let Some(e) = envy_table(t) {
-                    out += &format!("\nEnvy by the number of other players. {}\n\n", md(&envy_words(a)));
+                if let Some((words, e)) = envy_table(t) {
+                    out += &format!("\nEnvy by the number of other players. {}\n\n", md(&words));
                     out += &md_table(&e);
                 }
             }
@@ -725,8 +717,8 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
                 if let Some(a) = award_table(w, t) {
                     body += &html_table(&a);
                 }
-                if let Some(e) = envy_table(t) {
-                    body += &format!("<h3>Envy by the number of other players</h3><p>{}</p>", esc(&envy_words(a)));
+                if let Some((words, e)) = envy_table(t) {
+                    body += &format!("<h3>Envy by the number of other players</h3><p>{}</p>", esc(&words));
                     body += &html_table(&e);
                 }
             }
