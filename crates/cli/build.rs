@@ -21,7 +21,10 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // Read when the script runs, not baked in when it is compiled: a checkout elsewhere that
+    // shares this target directory (.ci/readme's clone) reuses the compiled script.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("../..");
     let mut paths = vec![root.join("Cargo.toml"), root.join("Cargo.lock")];
     let crates = root.join("crates");
     let mut names: Vec<PathBuf> = std::fs::read_dir(&crates).expect("crates/").flatten().map(|e| e.path()).collect();

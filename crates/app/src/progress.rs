@@ -2,6 +2,7 @@
 //! CLI draws a bar on a terminal, the designer server sends events to the page); with none,
 //! nothing is reported. Work is measured in units of estimated cost, so a bar moves evenly.
 
+use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 /// One report: `done` of `total` units of `task`, or its end.
@@ -17,9 +18,21 @@ pub type Watcher = Box<dyn Fn(&Tick) + Send + Sync>;
 
 static WATCHER: OnceLock<Watcher> = OnceLock::new();
 
-/// Installs the process's watcher, once.
+/// Installs the process's watcher, once. The counts of the math crates report through
+/// `parsheet_shard::report` (Heads-Up Hold 'Em's flops, by the costs its shards are planned
+/// with); each such count becomes a task here, ended when it reports its total.
 pub fn watch(w: Watcher) {
     let _ = WATCHER.set(w);
+    let running: Mutex<HashMap<String, Task>> = Mutex::new(HashMap::new());
+    parsheet_shard::install_reporter(Box::new(move |name, done, total| {
+        let mut running = running.lock().unwrap_or_else(|e| e.into_inner());
+        let task = running.entry(name.to_string()).or_insert_with(|| Task::new(name, total));
+        task.set_fraction(done, total);
+        if done >= total {
+            task.finish();
+            running.remove(name);
+        }
+    }));
 }
 
 /// A task in progress.

@@ -365,3 +365,32 @@ pub fn record(game: &str, wager: &str, paytable: &str, reading: Option<String>, 
         payback_at_meter: meter.filter(|_| !m.awards.is_empty()).map(|v| Exact(m.payback_at(v))),
     }
 }
+
+/// The least wager paid an Envy Bonus, where a rule sets one: Face Up Pai Gow's Qualifying
+/// Wager, at least $5 (688a.1).
+pub fn envy_qualifying_wager(game: &str) -> Option<BigRational> {
+    (game == "face-up-pai-gow").then(|| BigRational::from_integer(5.into()))
+}
+
+/// Envy by the number of other players (0 to [`MAX_OTHER_PLAYERS`]) for a wager paid Envy and
+/// no meter (the Fortune Bonus), at the least wager paid Envy ($1 where no rule sets one):
+/// that wager, and per number of other players the Envy return and the payback, per unit
+/// wagered. Each other player's hand of the Envy column pays its dollars whatever this player
+/// wagers, so per unit wagered each other player adds Σ probability × Envy dollars / wager, and
+/// the payback is the fixed pays' return plus the Envy. `None` for a meter wager (its figures
+/// depend on the wager through the meter too) or one without Envy.
+pub fn envy_by_players(a: &ProgressiveAnalysis) -> Option<(BigRational, Vec<(u32, Exact, Exact)>)> {
+    let envy_dollars: BigRational = a.outcomes.iter().map(|o| o.probability.value() * o.envy.value()).sum();
+    if envy_dollars.is_zero() || !a.per_meter_dollar.value().is_zero() {
+        return None;
+    }
+    let wager = envy_qualifying_wager(&a.game).unwrap_or_else(|| BigRational::from_integer(1.into()));
+    let per_player = envy_dollars / &wager;
+    let rows = (0..=MAX_OTHER_PLAYERS)
+        .map(|k| {
+            let envy = &per_player * BigRational::from_integer(k.into());
+            (k, Exact(envy.clone()), Exact(a.fixed_return.value() + envy))
+        })
+        .collect();
+    Some((wager, rows))
+}

@@ -98,7 +98,7 @@ pub fn of_counts(w: &WagerTables, entry: &PaytableEntry, reading: Option<String>
         let outcomes = record
             .outcomes
             .iter()
-            .map(|o| Outcome { outcome: o.outcome.clone(), hand: hand(&o.outcome), pays: o.pays.clone().unwrap_or_else(|| "loses".into()), combinations: o.combinations, probability: o.probability.clone(), contribution: o.fixed_return.clone() })
+            .map(|o| Outcome { outcome: o.outcome.clone(), hand: hand(&o.outcome), pays: o.pays.clone().unwrap_or_else(|| "loses".into()), combinations: o.combinations, probability: o.probability.clone(), contribution: Exact(o.probability.value() * o.fixed_return.value()) })
             .collect();
         let mut a = head(record.figures.clone(), outcomes, said);
         a.progressive = Some(record);

@@ -238,26 +238,32 @@ impl CardSet {
     }
 }
 
+/// Reads cards separated by spaces or commas, or run together (`AsKd`), in the order given
+/// (a set forgets the order; a program echoing a user's cards keeps it); rejects repeats.
+pub fn cards_in_order(s: &str) -> Result<Vec<Card>, ParseCardError> {
+    let compact: String = s.chars().filter(|c| !c.is_whitespace() && *c != ',').collect();
+    let bytes = compact.as_bytes();
+    let mut cards: Vec<Card> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let len = if bytes[i] == b'1' && bytes.get(i + 1) == Some(&b'0') { 3 } else { 2 };
+        let token = compact.get(i..(i + len).min(compact.len())).unwrap_or("");
+        let card: Card = token.parse()?;
+        if cards.contains(&card) {
+            return Err(ParseCardError { input: s.to_string(), reason: "a card appears twice" });
+        }
+        cards.push(card);
+        i += len;
+    }
+    Ok(cards)
+}
+
 impl FromStr for CardSet {
     type Err = ParseCardError;
 
-    /// Reads cards separated by spaces or commas, or run together (`AsKd`); rejects repeats.
+    /// Reads cards as [`cards_in_order`] does.
     fn from_str(s: &str) -> Result<CardSet, ParseCardError> {
-        let compact: String = s.chars().filter(|c| !c.is_whitespace() && *c != ',').collect();
-        let bytes = compact.as_bytes();
-        let mut set = CardSet::EMPTY;
-        let mut i = 0;
-        while i < bytes.len() {
-            let len = if bytes[i] == b'1' && bytes.get(i + 1) == Some(&b'0') { 3 } else { 2 };
-            let token = compact.get(i..(i + len).min(compact.len())).unwrap_or("");
-            let card: Card = token.parse()?;
-            if set.contains(card) {
-                return Err(ParseCardError { input: s.to_string(), reason: "a card appears twice" });
-            }
-            set = set.with(card);
-            i += len;
-        }
-        Ok(set)
+        Ok(cards_in_order(s)?.into_iter().fold(CardSet::EMPTY, CardSet::with))
     }
 }
 

@@ -20,6 +20,6 @@ pub mod iso;
 pub mod shoe;
 mod subsets;
 
-pub use card::{Card, CardSet, ParseCardError, Rank, Suit};
+pub use card::{cards_in_order, Card, CardSet, ParseCardError, Rank, Suit};
 pub use deck::Deck;
 pub use subsets::{binomial, Subsets};

@@ -18,7 +18,7 @@ pub struct Args {
     #[arg(long, default_value_t = 100_000)]
     max_pay: u64,
     /// table or json (csv and md are refused: each figure has a list of explanations).
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, default_value = "table", value_parser = crate::Formats(&[Format::Table, Format::Json]))]
     format: Format,
     /// Face Up Pai Gow's house way for its main game (default foxwoods).
     #[arg(long, value_name = "NAME|FILE")]

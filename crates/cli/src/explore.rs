@@ -44,7 +44,7 @@ pub struct Args {
     #[arg(long)]
     pub force: bool,
     /// table or json (csv and md are refused: the result is several lists).
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, default_value = "table", value_parser = crate::Formats(&[crate::Format::Table, crate::Format::Json]))]
     format: crate::Format,
     #[command(flatten)]
     pays: crate::analyze::PaysArg,

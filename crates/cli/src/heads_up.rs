@@ -69,9 +69,6 @@ pub fn run(args: &Args, g: &'static StrategyGame) -> Result<(), String> {
     if let Some(hole) = &args.hole {
         return spot(args, &config, hole, &bad_beat_words);
     }
-    if !args.json {
-        eprintln!("solving {} exactly (every ordered deal; about half a minute on two cores)…", g.game);
-    }
     let x = heads_up::solve_cached(&config)?;
     let s = heads_up::to_solution(&x, bad_beat.is_some());
     let player = parsheet_app::plans::player_strategy(&heads_up::plan::strategies(&x)?, &s.expected_net, &s.expected_wager)?;
@@ -217,15 +214,22 @@ fn to_json(g: &'static StrategyGame, reading: &str, odds: &Paytable, bad_beat: O
     v
 }
 
+/// Cards as a set, and as the user gave them (in their order, each card written the usual way).
+fn cards_given(text: &str) -> Result<(CardSet, String), String> {
+    let cards = parsheet_cards::cards_in_order(text).map_err(|e| e.to_string())?;
+    let words: Vec<String> = cards.iter().map(ToString::to_string).collect();
+    Ok((cards.into_iter().fold(CardSet::EMPTY, CardSet::with), words.join(" ")))
+}
+
 fn spot(args: &Args, config: &Config, hole: &str, bad_beat_words: &str) -> Result<(), String> {
-    let hole: CardSet = hole.parse().map_err(|e: parsheet_cards::ParseCardError| e.to_string())?;
-    let board: CardSet = match &args.board {
-        Some(b) => b.parse().map_err(|e: parsheet_cards::ParseCardError| e.to_string())?,
-        None => CardSet::EMPTY,
+    let (hole_set, hole) = cards_given(hole)?;
+    let (board_set, board) = match &args.board {
+        Some(b) => cards_given(b)?,
+        None => (CardSet::EMPTY, String::new()),
     };
-    let values = heads_up::spot(config, hole, board)?;
+    let values = heads_up::spot(config, hole_set, board_set)?;
     let best = values.iter().max_by(|a, b| a.1.cmp(&b.1)).unwrap();
-    let street = match board.len() {
+    let street = match board_set.len() {
         0 => "before the flop",
         3 => "on the flop (after a pre-flop check)",
         _ => "at the river (after checking twice)",
@@ -233,12 +237,12 @@ fn spot(args: &Args, config: &Config, hole: &str, bad_beat_words: &str) -> Resul
     if args.json {
         println!(
             "{}",
-            json!({"hole": hole.to_string(), "board": board.to_string(), "street": street, "best": best.0, "note": bad_beat_words,
+            json!({"hole": hole, "board": board, "street": street, "best": best.0, "note": bad_beat_words,
                 "options": values.iter().map(|(o, v)| json!({"play": o, "expected_net": fraction(v), "expected_net_decimal": Decimal(v).with_places(6)})).collect::<Vec<_>>()})
         );
         return Ok(());
     }
-    println!("hole {hole}, board {}: {street}; {bad_beat_words}", if board.is_empty() { "-".to_string() } else { board.to_string() });
+    println!("hole {hole}, board {}: {street}; {bad_beat_words}", if board.is_empty() { "-" } else { &board });
     for (o, v) in &values {
         let mark = if o == &best.0 { "  <- best" } else { "" };
         println!("  {o:>10}: {:>10} per Ante = {}{mark}", Decimal(v).with_places(6), fraction(v));

@@ -7,7 +7,7 @@ use crate::{Format, TablesArg};
 #[derive(clap::Args)]
 pub struct Args {
     /// table or json (csv and md are refused: the list is nested, not one table).
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, default_value = "table", value_parser = crate::Formats(&[Format::Table, Format::Json]))]
     format: Format,
     #[command(flatten)]
     tables: TablesArg,

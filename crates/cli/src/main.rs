@@ -44,7 +44,8 @@ enum Command {
     Analyze(analyze::Args),
     /// Every published figure beside the computed one.
     Verify(verify::Args),
-    /// For each published figure that does not reproduce, the one-line changes that would.
+    /// For each published figure that does not reproduce, the one-line paytable changes that
+    /// would reproduce it.
     Explain(explain::Args),
     /// Paytable design: sensitivity, solving a line for a target edge, searching paytables.
     Explore(explore::Args),
@@ -103,6 +104,29 @@ pub enum Format {
     Csv,
     /// A Markdown table.
     Md,
+}
+
+/// The formats a command prints, as its `--format` parser: its help lists only these, and
+/// another is refused with the message of [`Format::offer`].
+#[derive(Clone)]
+pub struct Formats(pub &'static [Format]);
+
+impl clap::builder::TypedValueParser for Formats {
+    type Value = Format;
+
+    fn parse_ref(&self, cmd: &clap::Command, _arg: Option<&clap::Arg>, value: &std::ffi::OsStr) -> Result<Format, clap::Error> {
+        let text = value.to_string_lossy();
+        let refuse = |m: String| clap::Error::raw(clap::error::ErrorKind::InvalidValue, m + "\n");
+        let Some(format) = <Format as ValueEnum>::from_str(&text, false).ok() else {
+            let names: Vec<&str> = self.0.iter().map(|f| f.name()).collect();
+            return Err(refuse(format!("--format {}: not a format; {} prints {}", parsheet_tables::printable(&text), cmd.get_name(), names.join(", "))));
+        };
+        Format::offer(cmd.get_name(), format, self.0).map(|()| format).map_err(refuse)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().filter_map(|f| f.to_possible_value())))
+    }
 }
 
 impl Format {

@@ -15,6 +15,10 @@ struct Shown {
     start: Instant,
     last_draw: Instant,
     tenths: u64,
+    /// When the first work was reported done, and the share then: the time left is estimated
+    /// from the rate since, so a setup before the first unit (Face Up Pai Gow builds its tables
+    /// for a while) does not inflate it.
+    first: Option<(Instant, f64)>,
 }
 
 /// Installs the stderr watcher of this process.
@@ -24,9 +28,12 @@ pub fn install() {
     parsheet_app::progress::watch(Box::new(move |t: &Tick| {
         let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
-        let s = state.entry(t.task.to_string()).or_insert(Shown { start: now, last_draw: now - Duration::from_secs(1), tenths: 0 });
+        let s = state.entry(t.task.to_string()).or_insert(Shown { start: now, last_draw: now - Duration::from_secs(1), tenths: 0, first: None });
         let elapsed = now.duration_since(s.start);
         let fraction = t.done as f64 / t.total.max(1) as f64;
+        if s.first.is_none() && t.done > 0 {
+            s.first = Some((now, fraction));
+        }
         if t.finished {
             if terminal && elapsed > Duration::from_secs(2) {
                 eprint!("\r{}\r", " ".repeat(t.task.chars().count() + 60));
@@ -39,7 +46,7 @@ pub fn install() {
         if elapsed < Duration::from_secs(2) {
             return;
         }
-        let eta = (fraction > 0.0).then(|| elapsed.mul_f64((1.0 - fraction) / fraction));
+        let eta = s.first.filter(|(_, f0)| fraction > *f0).map(|(t0, f0)| now.duration_since(t0).mul_f64((1.0 - fraction) / (fraction - f0)));
         let eta = eta.map_or("ETA --:--".to_string(), |e| format!("ETA {}", clock(e)));
         if terminal {
             if now.duration_since(s.last_draw) < Duration::from_millis(100) {

@@ -7,6 +7,7 @@ use parsheet_app::progressive::{user_dollars, user_percent, Assume};
 use crate::{Format, TablesArg};
 
 #[derive(clap::Args)]
+#[command(mut_arg("game", |a| a.help("Game id, e.g. dj-wild")), mut_arg("wager", |a| a.help("Wager id of a progressive wager, e.g. progressive (see `parsheet list`)")))]
 pub struct Args {
     #[command(flatten)]
     pub target: crate::analyze::WagerArgs,
@@ -28,7 +29,7 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true)]
     pub reset: Option<String>,
     /// table or json (csv and md are refused: the model is a list of figures, not one table).
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, default_value = "table", value_parser = crate::Formats(&[Format::Table, Format::Json]))]
     pub format: Format,
     #[command(flatten)]
     pub tables: TablesArg,

@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// table or json (csv and md are refused: the comparison is a table and a summary).
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, default_value = "table", value_parser = crate::Formats(&[Format::Table, Format::Json]))]
     format: Format,
     #[command(flatten)]
     tables: TablesArg,
@@ -103,6 +103,10 @@ fn outcome_rows(c: &Comparison) -> Vec<OutcomeRow> {
         })
         .collect()
 }
+
+/// What every z-score of the edge means, printed beside it: positive when the simulation's house
+/// edge is above the exact one (side bets and main games alike).
+const Z_MEANS: &str = "(simulated minus exact house edge, in standard errors)";
 
 /// Most rounds one run deals: minutes of work, and a standard error of about 10⁻⁵.
 const MAX_ROUNDS: u64 = 10_000_000_000;
@@ -209,7 +213,7 @@ fn to_text(c: &Comparison) -> String {
     let summary = [
         ("simulated edge", format!("{:.4}% ± {:.4}% (one standard error)", 100.0 * e.house_edge(), 100.0 * e.standard_error)),
         ("exact edge", format!("{}% = {}", Decimal(&c.exact.house_edge).percent(6), fraction(&c.exact.house_edge))),
-        ("z-score", format!("{:+.2}", c.z())),
+        ("z-score", format!("{:+.2} {Z_MEANS}", c.z())),
         ("within 4 s.e.", verdict.to_string()),
     ];
     out += "\n";
@@ -265,7 +269,8 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
         other => return Err(format!("parsheet simulates the main games of over-under, dj-wild and heads-up-holdem, not {other}; its exact figures: `parsheet analyze {other} base`")),
     };
     let exact = s.expected_net.to_f64().unwrap();
-    let z = (est.mean_net - exact) / est.standard_error;
+    // The one convention of `simulate`: simulated minus exact house edge, in standard errors.
+    let z = (exact - est.mean_net) / est.standard_error;
     let within = z.abs() <= WITHIN;
     match args.format {
         Format::Json => println!(
@@ -279,7 +284,7 @@ fn main_game(args: &Args, game: &parsheet_games::strategy::StrategyGame) -> Resu
             println!("{} base — optimal strategy, reading {variant}, {} rounds, seed {}\n", args.target.game, args.rounds, args.seed);
             println!("    simulated edge: {:.4}% ± {:.4}% per Ante (one standard error)", -100.0 * est.mean_net, 100.0 * est.standard_error);
             println!("        exact edge: {}% = {}", Decimal(&s.house_edge()).percent(6), fraction(&s.house_edge()));
-            println!("           z-score: {z:+.2}");
+            println!("           z-score: {z:+.2} {Z_MEANS}");
             println!("     within 4 s.e.: {}", if within { "yes" } else { "NO" });
         }
     }

@@ -44,14 +44,14 @@ pub struct Args {
     #[arg(long)]
     hole: Option<String>,
     /// Heads-Up Hold 'Em: the board seen with --hole: none (pre-flop), the flop, or all five.
-    #[arg(long)]
+    #[arg(long, requires = "hole")]
     board: Option<String>,
     /// Replay a strategy given as data: a CSV file with `class` and `action` columns (what
     /// `--format csv` writes, edited or not), played over every deal; prints its exact house edge
     /// and its cost against the optimal strategy.
     #[arg(long, value_name = "FILE")]
     replay: Option<std::path::PathBuf>,
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, default_value = "table", value_parser = crate::Formats(&[crate::Format::Table, crate::Format::Json]))]
     format: crate::Format,
     #[command(flatten)]
     pub run: crate::store::RunArgs,

@@ -270,13 +270,44 @@ fn check_game(game: &str) -> Result<(), String> {
     if GAMES.contains(&game) {
         Ok(())
     } else {
-        Err(format!("unknown game {game:?}; games: {}", GAMES.join(", ")))
+        Err(format!("unknown game {game:?}{}; games: {}", did_you_mean(game, GAMES.iter().copied()), GAMES.join(", ")))
     }
+}
+
+/// " (did you mean X?)" for the id among `ids` that `given` most likely meant: one that begins
+/// with it or holds it ("saigon" → saigon-5-card), else one within two character edits; empty
+/// when none or several fit equally.
+pub fn did_you_mean<'a>(given: &str, ids: impl Iterator<Item = &'a str> + Clone) -> String {
+    let given = given.to_ascii_lowercase();
+    let pick = |found: Vec<&'a str>| (found.len() == 1).then(|| format!(" (did you mean {}?)", found[0]));
+    let by_part = ids.clone().filter(|id| given.len() >= 3 && (id.starts_with(&given) || id.contains(&given))).collect();
+    let by_edit = || {
+        let best = ids.clone().map(|id| (edits(&given, id), id)).filter(|(d, _)| *d <= 2).min_by_key(|(d, _)| *d);
+        let best = best.map(|(d, _)| d);
+        ids.clone().filter(|id| Some(edits(&given, id)) == best).collect()
+    };
+    pick(by_part).or_else(|| pick(by_edit())).unwrap_or_default()
+}
+
+/// The Levenshtein distance between two short ids.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != b[j])).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 fn unknown_wager(game: &str, wager: &str) -> String {
     let ids = wager_ids(game);
-    format!("unknown wager {wager:?} of {game}; wagers parsheet computes: {}", if ids.is_empty() { "none yet".to_string() } else { ids.join(", ") })
+    format!("unknown wager {wager:?} of {game}{}; wagers parsheet computes: {}", did_you_mean(wager, ids.iter().copied()), if ids.is_empty() { "none yet".to_string() } else { ids.join(", ") })
 }
 
 /// Looks up a wager of the registry. A main game answers to [`MAIN`] and to the `tables/`
@@ -521,7 +552,12 @@ pub mod strategy {
     pub fn find_strategy(game: &str) -> Result<&'static StrategyGame, String> {
         STRATEGY_GAMES.iter().find(|g| g.game == game).ok_or_else(|| {
             let ids: Vec<&str> = STRATEGY_GAMES.iter().map(|g| g.game).collect();
-            format!("parsheet does not solve a strategy for {game:?} yet; it solves: {}", ids.join(", "))
+            let hint = crate::did_you_mean(game, ids.iter().copied());
+            if hint.is_empty() {
+                format!("parsheet does not solve a strategy for {game:?} yet; it solves: {}", ids.join(", "))
+            } else {
+                format!("unknown game {game:?}{hint}; parsheet solves the strategy of: {}", ids.join(", "))
+            }
         })
     }
 }

@@ -15,6 +15,59 @@ pub fn esc(t: &str) -> String {
     t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
+/// HTML of a note of the tables: escaped as [`esc`] does, then the two marks the notes use made
+/// real: a `code span` (a command or id) becomes `<code>`, and an underline `<u>…</u>` quoted
+/// from the regulation's amended cells (what the amendment adopted) becomes `<ins>`. Only a
+/// pair that opens and closes is converted; anything else stays literal text.
+pub fn prose(t: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in t.split('`').enumerate() {
+        // Odd parts lie between backticks, unless the last backtick has no partner.
+        let closed = i % 2 == 1 && t.split('`').count() % 2 == 1;
+        if closed {
+            out += &format!("<code>{}</code>", esc(part));
+        } else {
+            if i % 2 == 1 {
+                out.push('`');
+            }
+            out += &underlined(part, &esc, "<ins>", "</ins>");
+        }
+    }
+    out
+}
+
+/// A note of the tables in Markdown: escaped as [`md`] does, with its code spans kept as code
+/// spans (where [`md_code`] can write them) and its underlines as `<ins>`.
+pub fn md_prose(t: &str) -> String {
+    let mut out = String::new();
+    let pieces: Vec<&str> = t.split('`').collect();
+    for (i, part) in pieces.iter().enumerate() {
+        let closed = i % 2 == 1 && pieces.len() % 2 == 1;
+        if closed && !part.contains('`') && !part.is_empty() {
+            out += &format!("`{part}`");
+        } else {
+            if i % 2 == 1 {
+                out += "\\`";
+            }
+            out += &underlined(part, &md, "<ins>", "</ins>");
+        }
+    }
+    out
+}
+
+/// `text` escaped by `escape`, with each `<u>x</u>` written as `open`x`close`.
+fn underlined(text: &str, escape: &dyn Fn(&str) -> String, open: &str, close: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(a) = rest.find("<u>") {
+        let Some(b) = rest[a + 3..].find("</u>") else { break };
+        out += &escape(&rest[..a]);
+        out += &format!("{open}{}{close}", escape(&rest[a + 3..a + 3 + b]));
+        rest = &rest[a + 3 + b + 4..];
+    }
+    out + &escape(rest)
+}
+
 /// Markdown-escapes text of the document, so that no name or note makes HTML, a link, an image,
 /// emphasis, a code span or a table column: each character that could is backslash-escaped, or
 /// written as an entity where a backslash would not stop it (`<`, `>`, `&`). Control characters
@@ -177,6 +230,16 @@ pub fn rounds_within_a_point(sd: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notes_show_their_code_and_underlines_and_nothing_else() {
+        assert_eq!(prose("run `parsheet verify --house-way A|B` now"), "run <code>parsheet verify --house-way A|B</code> now");
+        assert_eq!(prose("raw cell \"20 <u>60</u> to 1\""), "raw cell &quot;20 <ins>60</ins> to 1&quot;");
+        // Unpaired marks stay text; markup of any other kind stays escaped.
+        assert_eq!(prose("a ` b <u>c <b>d</b>"), "a ` b &lt;u&gt;c &lt;b&gt;d&lt;/b&gt;");
+        assert_eq!(prose("<u><script>x</script></u>"), "<ins>&lt;script&gt;x&lt;/script&gt;</ins>");
+        assert_eq!(md_prose("see `parsheet list` and <u>60</u>*"), "see `parsheet list` and <ins>60</ins>\\*");
+    }
 
     #[test]
     fn display_of_exact_numbers() {

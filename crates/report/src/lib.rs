@@ -4,7 +4,7 @@
 //! the same in every view, and a view cannot drift from another by computing its own.
 //!
 //! - [`terminal`]: what each command prints as a table, CSV or Markdown (JSON is the record).
-//! - [`render`], [`rows`], [`chart`], [`xlsx`]: the hold report, from one
+//! - [`render`], [`rows`], [`chart`], [`style`], [`xlsx`]: the hold report, from one
 //!   `parsheet_app::report::Report`: the HTML site, `report.md`, the CSV files, the workbook.
 //! - [`strategy_page`]: the strategy a player can follow (rules with their replayed edges, the
 //!   complete strategy as CSV), in the terminal, Markdown and the report's strategy pages.
@@ -16,6 +16,7 @@ pub mod house_ways;
 pub mod render;
 pub mod rows;
 pub mod strategy_page;
+pub mod style;
 pub mod terminal;
 pub mod xlsx;
 

@@ -6,6 +6,7 @@
 //! page has the same header: where it sits, the previous and next page, and the exports.
 
 use num_rational::BigRational;
+use num_traits::Zero;
 use parsheet_app::main_game::StrategyRecord;
 use parsheet_app::provenance::Provenance;
 use parsheet_app::figure::Status;
@@ -14,7 +15,7 @@ use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::Basis;
 
 use crate::chart::{self, Bar, Scale};
-use crate::format::{csv_cell, esc, grouped, md, md_code, one_in, pct, per_unit, probability, rounds_within_a_point};
+use crate::format::{csv_cell, esc, grouped, md, md_code, md_prose, one_in, pct, per_unit, probability, prose, rounds_within_a_point};
 use crate::rows::{self, Row};
 
 /// A table: header, body rows, and summary rows (shown below the body, set apart).
@@ -53,7 +54,9 @@ pub fn par_sheet(w: &WagerSection, sheet: &Sheet, t: &SheetTable) -> Table {
     for o in &sheet.outcomes {
         let id = o.outcome.as_str();
         let p = o.probability.value();
-        let ret = line_of(id).filter(|_| a.is_some_and(|a| a.progressive.is_none())).map_or("—".to_string(), |l| per_unit(l.contribution.value()));
+        // A progressive line's return is that of its fixed pay; a meter line adds its share.
+        let meter = a.and_then(|a| a.progressive.as_ref()).and_then(|m| m.outcomes.iter().find(|o| o.outcome == id)).is_some_and(|o| !o.meter_share.value().is_zero());
+        let ret = line_of(id).map_or("—".to_string(), |l| per_unit(l.contribution.value()) + if meter { " + meter" } else { "" });
         let pays = line_of(id).map_or("loses".to_string(), |l| l.pays.clone());
         rows.push(vec![hand(w, Some(t), id), pays, grouped(&o.combinations.0.to_string()), probability(p), one_in(p), ret]);
     }
@@ -101,6 +104,20 @@ fn model_lines(a: &WagerAnalysis) -> Vec<String> {
     out
 }
 
+/// Envy by the number of other players at the table (0 to 5), for a wager paid Envy without a
+/// meter, and what it means.
+fn envy_table(t: &SheetTable) -> Option<(String, Table)> {
+    let m = t.analysis.as_ref()?.progressive.as_ref()?;
+    let (wager, by_players) = parsheet_app::progressive::envy_by_players(m)?;
+    let rows = by_players.iter().map(|(k, envy, payback)| vec![k.to_string(), pct(envy.value(), 4), pct(payback.value(), 4)]).collect();
+    let qualifying = if parsheet_app::progressive::envy_qualifying_wager(&m.game).is_some() { ", the least Qualifying Wager (§ 688a.1: Envy is paid only on one)" } else { "" };
+    let words = format!(
+        "Per unit of a {} wager{qualifying}: each other player's hand of the table's Envy column pays this player its Envy amount, so each adds the same return. The figures above assume no other player.",
+        parsheet_app::progressive::money(&wager)
+    );
+    Some((words, Table { header: ["Other players", "Envy return", "Payback"].map(String::from).to_vec(), rows, summary: vec![] }))
+}
+
 fn award_table(w: &WagerSection, t: &SheetTable) -> Option<Table> {
     let awards = &t.analysis.as_ref()?.progressive.as_ref()?.awards;
     if awards.is_empty() {
@@ -138,7 +155,8 @@ fn strategy_tables(st: &StrategyRecord) -> (Table, Table, Vec<String>) {
         let (init, init_exact) = exact(Basis::PerInitialWager);
         summary.push(format!("House edge per initial wager ({} Antes): {init} (exact {init_exact}).", parsheet_paytable::fraction(a.initial_wager.value())));
     }
-    summary.push(format!("Average wager: {} Antes.", parsheet_paytable::fraction(a.average_wager.value())));
+    let average = parsheet_paytable::fraction(a.average_wager.value());
+    summary.push(format!("Average wager: {average} {}.", if average == "1" { "Ante" } else { "Antes" }));
     let (risk, risk_exact) = exact(Basis::PerTotalWagered);
     summary.push(format!("Element of risk (house edge per total wagered): {risk} (exact {risk_exact})."));
     if let Some(p) = a.figures.get(Basis::PerTotalWagered).and_then(|f| f.payback.as_ref()) {
@@ -235,7 +253,7 @@ pub fn wager_markdown(w: &WagerSection) -> String {
         out += &format!("- reading {}: {}\n", md_code(&r.id), md(&r.description));
     }
     for r in &w.rejected_readings {
-        out += &format!("- reading {} is rejected by the notes: {}\n", md_code(&r.reading), md(&r.note));
+        out += &format!("- reading {} is rejected by the notes: {}\n", md_code(&r.reading), md_prose(&r.note));
     }
     if !w.computed {
         out += &format!("*{}.* Paytables as approved:\n\n", md(w.reason.as_deref().unwrap_or("")));
@@ -295,6 +313,10 @@ pub fn wager_markdown(w: &WagerSection) -> String {
                     out += "\n";
                     out += &md_table(&a);
                 }
+                if let Some((words, e)) = envy_table(t) {
+                    out += &format!("\nEnvy by the number of other players. {}\n\n", md(&words));
+                    out += &md_table(&e);
+                }
             }
         }
     }
@@ -311,7 +333,7 @@ pub fn wager_markdown(w: &WagerSection) -> String {
         }
     }
     for n in &w.notes {
-        out += &format!("\n> {}\n", md(n));
+        out += &format!("\n> {}\n", md_prose(n));
     }
     out
 }
@@ -506,28 +528,47 @@ fn summary_html(rows: &[&Row], from: &str, with_wager: bool) -> String {
     out + "</tbody></table></div>"
 }
 
-/// The house edge of every paytable and reading, with the published figure as a marker.
+/// The house edge of every paytable and reading, with what was published for it: a figure of one
+/// row as a red line on its bar, a range of the wager's every paytable as a band over the plot.
+/// Bars are drawn on the basis the published figures are checked on (a main game's payback is per
+/// total wagered), else on the rows' own basis.
 fn edge_chart(rows: &[&Row]) -> String {
+    let Some(w) = rows.first().map(|r| r.wager) else { return String::new() };
+    // A printed figure as a house edge in percent: a payback p as 100 − p.
+    let as_edge = |printed: &str, kind: &str| -> Option<(f64, f64)> {
+        let house = kind == "hold" || kind == "house-edge";
+        let conv = |t: &str| t.trim().trim_end_matches('%').parse::<f64>().ok().map(|v| if house { v } else { 100.0 - v });
+        match printed.split_once(" to ") {
+            Some((a, b)) => Some((conv(a)?.min(conv(b)?), conv(a)?.max(conv(b)?))),
+            None => conv(printed).map(|v| (v, v)),
+        }
+    };
+    let checks = || w.published.iter().flat_map(|f| f.checks.iter().map(move |c| (f, &c.check))).filter(|(_, c)| c.misprint_corrected.is_none());
+    let basis = checks().map(|(_, c)| c.basis).find(|b| rows.iter().all(|r| r.figures.get(*b).is_some_and(|f| f.house_edge.is_some())));
+    let basis = basis.unwrap_or(rows[0].basis());
+    let is_range = |printed: &str| printed.contains(" to ");
+    // A range printed for every paytable (no paytable of its own) is one band over all bars.
+    let range = w.published.iter().find(|f| f.paytable.is_none() && is_range(&f.printed)).and_then(|f| {
+        let (low, high) = as_edge(&f.printed, &f.kind)?;
+        Some(chart::Range { low, high, text: format!("{} {}", f.kind, f.printed) })
+    });
     let bars: Vec<Bar> = rows
         .iter()
         .filter_map(|r| {
-            let edge = 100.0 * parsheet_paytable::Decimal(r.house_edge()?).to_f64();
-            let mark = r.published.first().and_then(|(printed, kind, _, _)| {
-                let house = kind == "hold" || kind == "house-edge";
-                let conv = |t: &str| t.trim().trim_end_matches('%').parse::<f64>().ok().map(|v| if house { v } else { 100.0 - v });
-                match printed.split_once(" to ") {
-                    Some((a, b)) => Some((conv(a)?.min(conv(b)?), conv(a)?.max(conv(b)?))),
-                    None => conv(printed).map(|v| (v, v)),
-                }
-            });
+            let edge = 100.0 * parsheet_paytable::Decimal(r.figures.get(basis)?.house_edge.as_ref()?.value()).to_f64();
+            let mark = checks()
+                .filter(|(f, c)| !(f.paytable.is_none() && is_range(&f.printed)) && c.basis == basis && c.reading.as_deref() == r.reading)
+                .find(|(_, c)| c.paytable == "all" || Some(c.paytable.as_str()) == r.paytable)
+                .and_then(|(f, _)| as_edge(&f.printed, &f.kind));
             Some(Bar { label: short_label(r), value: edge, text: format!("{edge:.3}%"), mark })
         })
         .collect();
     if bars.is_empty() {
         return String::new();
     }
-    chart::bars("House edge (long-run where a meter pays)", &bars, "house edge, % of the wager", "%", Scale::Linear)
-        + "<p class=\"note\">Bars: computed house edge (orange: the player's edge). Red line or band: the published figure or range (a payback p is drawn at 100% − p).</p>"
+    let axis = format!("house edge, % {}", if basis == Basis::PerUnit { "of the wager".to_string() } else { basis.words().to_string() });
+    chart::bars("House edge (long-run where a meter pays)", &bars, &axis, "%", Scale::Linear, range.as_ref())
+        + "<p class=\"note\">Bars: computed house edge (orange: the player's edge). A published payback p is drawn at 100% − p.</p>"
 }
 
 /// Rounds until the realised payback is within ±1 point of the expected one, 95% of the time.
@@ -543,7 +584,7 @@ fn volatility_chart(rows: &[&Row]) -> String {
     if bars.is_empty() {
         return String::new();
     }
-    chart::bars("Volatility: rounds to within ±1 point of the payback", &bars, "rounds (log scale)", "", Scale::Log)
+    chart::bars("Volatility: rounds to within ±1 point of the payback", &bars, "rounds (log scale)", "", Scale::Log, None)
         + "<p class=\"note\">Rounds after which the realised payback lies within ±1 percentage point of the expected payback 95% of the time: n = (1.96 σ / 0.01)², σ the standard deviation per unit wagered (normal approximation).</p>"
 }
 
@@ -560,7 +601,7 @@ fn return_chart(w: &WagerSection, sheet: &Sheet, t: &SheetTable) -> String {
     if bars.is_empty() {
         return String::new();
     }
-    chart::bars(&format!("Return by hand, paytable {}, {}", t.id, reading_title(sheet.reading.as_deref())), &bars, "return per unit wagered", "", Scale::Linear)
+    chart::bars(&format!("Return by hand, paytable {}, {}", t.id, reading_title(sheet.reading.as_deref())), &bars, "return per unit wagered", "", Scale::Linear, None)
 }
 
 /// The checks of one published figure by paytable, in order: (the check of the default
@@ -634,7 +675,7 @@ fn published_html(w: &WagerSection, only: Option<&str>) -> String {
         let table = f.paytable.as_deref().map_or("all paytables".to_string(), |t| format!("paytable {t}"));
         out += &format!("<li><strong>{} {}</strong> ({}; {})", esc(&f.kind), esc(&f.printed), esc(&table), esc(&parsheet_app::explain::cite(&f.section)));
         if let Some(n) = &f.note {
-            out += &format!("<p class=\"note\">{}</p>", esc(n));
+            out += &format!("<p class=\"note\">{}</p>", prose(n));
         }
         out += "<ul>";
         for (d, others) in by_paytable(&checks) {
@@ -673,18 +714,23 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
     if !w.readings.is_empty() {
         body += "<p>The regulation leaves this open, so each reading is computed:</p><ul>";
         for r in &w.readings {
-            let rejected = w.rejected_readings.iter().find(|x| x.reading == r.id).map_or(String::new(), |x| format!(" <span class=\"flag\">Rejected by the notes:</span> {}", esc(&x.note)));
+            let rejected = w.rejected_readings.iter().find(|x| x.reading == r.id).map_or(String::new(), |x| format!(" <span class=\"flag\">Rejected by the notes:</span> {}", prose(&x.note)));
             body += &format!("<li><code>{}</code>: {}{rejected}</li>", esc(&r.id), esc(&r.description));
         }
         body += "</ul>";
     }
     if !w.computed {
-        body += &format!("<p><em>{}.</em> The approved paytables:</p><ul>", esc(w.reason.as_deref().unwrap_or("")));
-        for p in &w.paytables {
-            let lines: Vec<String> = p.lines.iter().map(|l| format!("{} {}", l.hand.as_deref().unwrap_or(&l.outcome), l.pays)).collect();
-            body += &format!("<li>{}: {}</li>", esc(&p.id), esc(&lines.join("; ")));
+        let reason = esc(w.reason.as_deref().unwrap_or("").trim_end_matches('.'));
+        if w.paytables.is_empty() {
+            body += &format!("<p><em>{reason}.</em> The regulation prints no paytable for it.</p>");
+        } else {
+            body += &format!("<p><em>{reason}.</em> The approved paytables:</p><ul>");
+            for p in &w.paytables {
+                let lines: Vec<String> = p.lines.iter().map(|l| format!("{} {}", l.hand.as_deref().unwrap_or(&l.outcome), l.pays)).collect();
+                body += &format!("<li>{}: {}</li>", esc(&p.id), esc(&lines.join("; ")));
+            }
+            body += "</ul>";
         }
-        body += "</ul>";
     }
     let mut pages = Vec::new();
     if !mine.is_empty() {
@@ -723,7 +769,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
     if !w.notes.is_empty() {
         body += "<h2 id=\"notes\">Notes of the tables</h2>";
         for n in &w.notes {
-            body += &format!("<p class=\"note\">{}</p>", esc(n));
+            body += &format!("<p class=\"note\">{}</p>", prose(n));
         }
     }
     pages.push(Page { path: path.clone(), title: format!("{} — {}", g.title, w.title), crumbs: crumbs(None), body });
@@ -796,6 +842,10 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
                 if let Some(a) = award_table(w, t) {
                     body += &html_table(&a);
                 }
+                if let Some((words, e)) = envy_table(t) {
+                    body += &format!("<h3>Envy by the number of other players</h3><p>{}</p>", esc(&words));
+                    body += &html_table(&e);
+                }
             }
             body += &return_chart(w, sh, t);
         }
@@ -803,7 +853,7 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         if !p.notes.is_empty() {
             body += "<h2 id=\"notes\">Notes on this paytable</h2>";
             for n in &p.notes {
-                body += &format!("<p class=\"note\">{}</p>", esc(n));
+                body += &format!("<p class=\"note\">{}</p>", prose(n));
             }
         }
         pages.push(Page { path: page_path, title: format!("{} — {}, {title}", g.title, w.title), crumbs: crumbs(Some(title)), body });
@@ -891,8 +941,9 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
             let next = pages.get(i + 1).map(|n| format!("<a href=\"{}\" rel=\"next\">{} →</a>", esc(&link(here, &n.path)), esc(&n.title))).unwrap_or_default();
             let exports = ["summary.csv", "provenance.csv", "report.xlsx", "report.json", "report.md"].map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).join(" · ");
             let html = format!(
-                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n{footer}\n</body></html>\n",
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}{}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n{footer}\n</body></html>\n",
                 esc(&p.title),
+                crate::style::LAYOUT,
                 crumbs.join(" › "),
                 p.body
             );

@@ -240,6 +240,26 @@ pub fn counted(key: &Key, mut compute: impl FnMut(Shard) -> Result<Tally, String
     }
 }
 
+/// Progress of a count, as a share of its estimated cost: `(task, done, total)` with `done` the
+/// summed costs of the units finished (the costs [`Shard::assign`] plans with) and `total` the
+/// sum over the units counted here; the count ends with `done == total`.
+pub type Reporter = Box<dyn Fn(&str, u64, u64) + Send + Sync>;
+
+static REPORTER: OnceLock<Reporter> = OnceLock::new();
+
+/// Installs the process's progress reporter (the application layer forwards it to whoever
+/// watches); once per process. Without one, [`report`] does nothing.
+pub fn install_reporter(r: Reporter) {
+    let _ = REPORTER.set(r);
+}
+
+/// Reports the progress of a count to the installed reporter, if any.
+pub fn report(task: &str, done: u64, total: u64) {
+    if let Some(r) = REPORTER.get() {
+        r(task, done, total);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

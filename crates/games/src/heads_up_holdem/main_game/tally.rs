@@ -208,8 +208,12 @@ pub fn count_flops(deck: &[Card], config: &Config, iso: bool, shard: Shard) -> R
     let kernel = Kernel { e, ranks: &ranks, nets: config.slot_nets(pay_den), sizes, pay_den };
     let classes = setup.reps.len();
     let min_allowed = sizes.min < sizes.flop_max;
-    // The whole loop needs no estimate of its units' work.
-    let mine = if shard.is_whole() { (0..flops.len()).collect() } else { shard.assign(&setup.flop_costs(deck)) };
+    // The units' estimated work plans the shards and measures the progress reported.
+    let costs = setup.flop_costs(deck);
+    let mine = shard.assign(&costs);
+    let total: u64 = mine.iter().map(|&u| costs[u]).sum::<u64>().max(1);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let task = if deck.len() == 52 { "solving heads-up-holdem" } else { "solving heads-up-holdem (reduced deck)" };
     let (totals, plays) = mine
         .par_iter()
         .fold(
@@ -254,6 +258,8 @@ pub fn count_flops(deck: &[Card], config: &Config, iso: bool, shard: Shard) -> R
                     }
                 }
                 plays.push((unit, flop_plays));
+                let finished = costs[unit] + done.fetch_add(costs[unit], std::sync::atomic::Ordering::Relaxed);
+                parsheet_shard::report(task, finished, total);
                 (acc, plays, sums, scratch)
             },
         )
@@ -268,6 +274,7 @@ pub fn count_flops(deck: &[Card], config: &Config, iso: bool, shard: Shard) -> R
                 (a, pa)
             },
         );
+    parsheet_shard::report(task, total, total);
     let mut tally = Tally::new();
     ClassTotals::push_parts(&totals, &mut tally);
     let mut of_unit: Vec<Option<&Vec<FlopPlay>>> = vec![None; flops.len()];
