@@ -139,8 +139,10 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
     for spec in &specs {
         loaded.push(parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?);
     }
+    // Ways alike when their rules are (the id names the options chosen, or none for defaults).
+    let alike = |a: &parsheet_games::house_way::HouseWay, b: &parsheet_games::house_way::HouseWay| a.rules == b.rules;
     // A way given as a file, or with options no built-in spec lists, first.
-    if !loaded.contains(&default_way) {
+    if !loaded.iter().any(|w| alike(w, &default_way)) {
         specs.insert(0, choice.spec.clone());
         loaded.insert(0, default_way.clone());
     }
@@ -149,7 +151,7 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
         let id = spec.split_once(':').map_or(spec.as_str(), |x| x.0);
         // A way's default options are its first spec (builtin_specs lists them first).
         let first_of_way = specs.iter().find(|s| s.split_once(':').map_or(s.as_str(), |x| x.0) == id) == Some(spec);
-        let is_default = way == default_way;
+        let is_default = alike(&way, &default_way);
         let optimal = t.optimal(&way).map_err(|e| format!("house way {spec}: {e}"))?;
         let (house_way_player, note) = if first_of_way || id == default_id {
             let (_, counts) = crate::main_game::face_up_pai_gow_counts(spec, reading)?;
