@@ -1,7 +1,6 @@
 //! `parsheet explain`: for every published figure that does not reproduce, the one-line
 //! paytable changes that would (`parsheet_app::explain`).
 
-use parsheet_app::inputs::Tables;
 use parsheet_app::progress::Task;
 
 use crate::{Format, TablesArg};
@@ -26,7 +25,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     Format::offer("explain", args.format, &[Format::Table, Format::Json])?;
     parsheet_app::inputs::check_max_pay(args.max_pay)?;
-    let tables = Tables::load(args.tables.dir())?;
+    let tables = args.tables.tables()?;
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
     let total: usize = tables.games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();
     let task = Task::new("explaining published figures", total as u64);
