@@ -26,6 +26,7 @@
 //! counts through `parsheet_shard::counted`, whose store the program installs.
 
 pub mod explain;
+pub mod design;
 pub mod explore;
 pub mod figure;
 pub mod inputs;

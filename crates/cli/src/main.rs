@@ -15,6 +15,7 @@ mod output;
 mod progress;
 mod progressive;
 mod report;
+mod serve;
 mod simulate;
 mod store;
 mod strategy;
@@ -56,6 +57,9 @@ enum Command {
     Strategy(strategy::Args),
     /// A progressive (meter) wager: payback at a meter, break-even meter, long run, Envy.
     Progressive(progressive::Args),
+    /// The paytable designer: a web page on this machine (127.0.0.1 only, with a token) where a
+    /// pay changed shows the exact edge at once (docs/SERVE.md).
+    Serve(serve::Args),
     /// Adds up the shard files of one sharded run (`--shard K/N --out FILE`) and prints what the
     /// unsharded command prints; the merged counts go to the cache.
     Merge(store::MergeArgs),
@@ -200,6 +204,7 @@ fn run(command: Command) -> Result<(), String> {
             strategy::run(args)
         }
         Command::Progressive(args) => progressive::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Merge(_) | Command::Key(_) => Err("a merge runs the shards' own command, not another merge".into()),
     }
 }
