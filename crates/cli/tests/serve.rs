@@ -9,6 +9,7 @@
 //!   analyze dj-wild base --pays`.
 //! - A candidate downloaded from the page is read by the CLI with `--with-tables` and gives the
 //!   page's edge.
+//! - One heavy job at a time: a newer solve supersedes an older one.
 //! - Requests without the token, with a foreign Host or a foreign Origin are refused (403); the
 //!   server listens on loopback addresses only (/proc/net/tcp*).
 //! - A screenshot of the page for each game under target/serve-screenshots/ (or
@@ -200,6 +201,21 @@ fn the_designer_page_matches_the_command_line() {
     let dj = text(&mut b, "edge-exact");
     assert_eq!(dj, analyze_edge(&["dj-wild", "base", "--paytable", "default", "--pays", "flush=3 to 1"]));
     b.screenshot(&shots.join("dj-wild.png"));
+
+    // One heavy job at a time: a second request supersedes the first at once; the second
+    // finishes with the figures of the same table.
+    let states = b.eval(
+        "(async () => { const h = {'X-Parsheet-Token': token, 'Content-Type': 'application/json'};\
+         const body = JSON.stringify({kind: 'solve', game: 'dj-wild', wager: 'blind', base: 'default', pays: 'flush=3 to 1'});\
+         const first = (await (await fetch('/api/job', {method: 'POST', headers: h, body})).json()).job;\
+         const second = (await (await fetch('/api/job', {method: 'POST', headers: h, body})).json()).job;\
+         const s1 = (await (await fetch('/api/job?id=' + first, {headers: h})).json()).state;\
+         for (;;) { const s = await (await fetch('/api/job?id=' + second, {headers: h})).json();\
+           if (s.state === 'done') return [s1, s.state, s.result.house_edge.exact];\
+           if (s.state !== 'queued' && s.state !== 'running') return [s1, s.state, s.error];\
+           await new Promise(r => setTimeout(r, 200)); } })()",
+    );
+    assert_eq!(states, serde_json::json!(["superseded", "done", dj]));
 
     // A screenshot of every other game, its first wager with a table priced.
     let games: Vec<String> = serde_json::from_value(b.eval("catalog.games.map(g => g.game)")).unwrap();

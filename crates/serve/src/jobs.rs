@@ -106,8 +106,11 @@ impl Jobs {
     /// The state of job `id`, with the progress of the running one.
     pub fn state(&self, id: u64) -> Option<State> {
         let mut s = self.states.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()?;
-        if s.state == "queued" && self.newest.load(Ordering::SeqCst) != id {
+        // An older job is superseded at once: a queued one will not start, a running one's
+        // result will be dropped when it ends.
+        if matches!(s.state, "queued" | "running") && self.newest.load(Ordering::SeqCst) != id {
             s.state = "superseded";
+            return Some(s);
         }
         if s.state == "running" {
             s.seconds = s.started.map_or(0.0, |t| t.elapsed().as_secs_f64());
