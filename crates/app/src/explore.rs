@@ -37,6 +37,9 @@ pub struct Request {
     pub max_nodes: u64,
     /// Whether the caller will write the best (or solved) paytable as a table file.
     pub write: bool,
+    /// The id the written paytable gets (the file's name, say); by default the starting
+    /// table's id with `-solved` or `-explored`.
+    pub write_id: Option<String>,
 }
 
 /// The answer: the document, its text, and the paytable to write where one was asked for.
@@ -92,17 +95,19 @@ fn kind_of(table: &Paytable, outcome: &str) -> PayKind {
     }
 }
 
-/// The default search space: each whole-number "to" or "for" line from 0 (a "for" line from 1)
-/// to twice its pay, capped at the largest pay. Push, fractional and meter lines stay as they
-/// are.
+/// The default search space: each whole-number "to" or "for" line from 1 to 1 (a "for" line
+/// from 2 for 1) to twice its pay, capped at the largest pay. A searched line never drops to a
+/// push or a loss by default: a table whose hand pays nothing is a different design (and ranks
+/// well on closeness with a hit frequency far below the original's); `--bound LINE=0..N` lets
+/// it. Push, fractional and meter lines stay as they are.
 fn default_bounds(table: &Paytable) -> Vec<LineBounds> {
     table
         .lines
         .iter()
         .filter_map(|l| {
             let (kind, x, min) = match &l.pay {
-                Pay::To(x) if x.is_integer() => (PayKind::To, x, 0),
-                Pay::For(x) if x.is_integer() => (PayKind::For, x, 1),
+                Pay::To(x) if x.is_integer() => (PayKind::To, x, 1),
+                Pay::For(x) if x.is_integer() => (PayKind::For, x, 2),
                 _ => return None,
             };
             let x: u64 = x.to_integer().try_into().ok()?;
@@ -136,7 +141,7 @@ fn solved_line(
     x: Option<BigRational>,
     never: &str,
     edge_at: &dyn Fn(&BigRational) -> Result<BigRational, String>,
-) -> Result<(serde_json::Value, Option<BigRational>), String> {
+) -> Result<(serde_json::Value, Option<(BigRational, BigRational)>), String> {
     use serde_json::json;
     match x {
         None => {
@@ -160,7 +165,8 @@ fn solved_line(
             let near: Vec<String> = nearest.iter().map(|(p, e)| format!("{} to 1 gives {}%", p.to_integer(), Decimal(e).percent(4))).collect();
             let _ = writeln!(out, "  {o:<width$} exactly {} to 1 ({}); {}", Decimal(&x).with_places(4), fraction(&x), near.join(", "));
             let rows: Vec<_> = nearest.iter().map(|(p, e)| json!({"pays": format!("{} to 1", p.to_integer()), "house_edge": fraction(e), "house_edge_percent": Decimal(e).percent(6)})).collect();
-            Ok((json!({"outcome": o, "status": "solved", "exact_pay": fraction(&x), "exact_pay_decimal": Decimal(&x).with_places(6), "nearest": rows}), Some(below)))
+            let edge_below = nearest[0].1.clone();
+            Ok((json!({"outcome": o, "status": "solved", "exact_pay": fraction(&x), "exact_pay_decimal": Decimal(&x).with_places(6), "nearest": rows}), Some((below, edge_below))))
         }
     }
 }
@@ -169,6 +175,51 @@ fn solved_line(
 /// file's id has no "+").
 fn derived_id(id: &str, suffix: &str) -> String {
     format!("{}-{suffix}", id.replace('+', "-"))
+}
+
+/// The table file of `table` (explored from `start`, giving house edge `edge`), under the id
+/// asked for, and what it holds said in the text and the document (`written`): the lines that
+/// differ from the starting table and the edge, so the file needs no second command to read.
+#[allow(clippy::too_many_arguments)]
+fn to_file(
+    games: &[parsheet_tables::GameTables],
+    (game, wager): (&str, &str),
+    start: &Paytable,
+    (mut table, edge): (Paytable, BigRational),
+    args: &Request,
+    what: &str,
+    out: &mut String,
+    doc: &mut serde_json::Map<String, serde_json::Value>,
+) -> Result<(String, String), String> {
+    if let Some(id) = &args.write_id {
+        table.id = id.clone();
+    }
+    let g = games.iter().find(|g| g.game == game).expect("selected above");
+    let w = g.wagers.iter().find(|w| w.id == wager).expect("selected above");
+    let changed: Vec<(String, String, String)> = table
+        .lines
+        .iter()
+        .filter(|l| start.pay(&l.outcome) != Some(&l.pay))
+        .map(|l| (l.outcome.clone(), l.pay.to_string(), start.pay(&l.outcome).map_or("loses".into(), |p| p.to_string())))
+        .collect();
+    let said: Vec<String> = changed.iter().map(|(o, now, was)| format!("{o} {now} (was {was})")).collect();
+    let _ = writeln!(
+        out,
+        "\npaytable {} to write: {}; house edge {}% = {}",
+        table.id,
+        if said.is_empty() { format!("the pays of {}", start.id) } else { said.join(", ") },
+        Decimal(&edge).percent(6),
+        fraction(&edge)
+    );
+    doc.insert(
+        "written".into(),
+        json!({
+            "paytable": table.id, "from": start.id, "house_edge": fraction(&edge), "house_edge_percent": Decimal(&edge).percent(6),
+            "changed": changed.iter().map(|(o, now, was)| json!({"outcome": o, "pays": now, "was": was})).collect::<Vec<_>>(),
+        }),
+    );
+    let note = format!("Explored by parsheet from {what} {} of {}", start.id, g.file);
+    Ok((table.id.clone(), parsheet_tables::single_paytable_file(g, w, &table, &note)))
 }
 
 /// Where `--pays` changed lines of the starting table: a line of the text, `changed_lines` in the
@@ -249,7 +300,7 @@ pub fn explore(mut games: Vec<parsheet_tables::GameTables>, req: &Request) -> Re
     say_changed(entry, &mut out, &mut doc);
     doc.insert("house_edge".into(), json!(fraction(&base.house_edge)));
     doc.insert("house_edge_percent".into(), json!(Decimal(&base.house_edge).percent(6)));
-    let mut to_write: Option<Paytable> = None;
+    let mut to_write: Option<(Paytable, BigRational)> = None;
 
     if let Some(target) = &target {
         let lines: Vec<&str> = match &args.line {
@@ -263,13 +314,13 @@ pub fn explore(mut games: Vec<parsheet_tables::GameTables>, req: &Request) -> Re
             let edge_at = |n: &BigRational| analyze(&counts, &with_pay(table, o, Pay::To(n.clone()))).map(|a| a.house_edge).map_err(|e| e.to_string());
             let (row, below) = solved_line(&mut out, o, 36, x, "never happens; its pay cannot move the edge", &edge_at)?;
             rows.push(row);
-            if let (Some(below), true) = (below, args.line.is_some()) {
+            if let (Some((below, edge)), true) = (below, args.line.is_some()) {
                 // The line keeps its kind: a "for" line is written "n for 1".
                 let pay = match kind_of(table, o) {
                     PayKind::For => Pay::For(below + BigRational::one()),
                     PayKind::To => Pay::To(below.max(BigRational::zero())),
                 };
-                to_write = Some(Paytable { id: derived_id(&table.id, "solved"), ..with_pay(table, o, pay) });
+                to_write = Some((Paytable { id: derived_id(&table.id, "solved"), ..with_pay(table, o, pay) }, edge));
             }
         }
         doc.insert("target_edge".into(), json!(fraction(target)));
@@ -324,7 +375,7 @@ pub fn explore(mut games: Vec<parsheet_tables::GameTables>, req: &Request) -> Re
             })).collect::<Vec<_>>(),
         }));
         if let Some(best) = found.candidates.first() {
-            to_write = Some(Paytable { id: derived_id(&table.id, "explored"), ..best.table.clone() });
+            to_write = Some((Paytable { id: derived_id(&table.id, "explored"), ..best.table.clone() }, best.analysis.house_edge.clone()));
         }
     }
 
@@ -335,11 +386,8 @@ pub fn explore(mut games: Vec<parsheet_tables::GameTables>, req: &Request) -> Re
 
     let mut file = None;
     if args.write {
-        let t: Paytable = to_write.ok_or("nothing to write: the search found no paytable in the range")?;
-        let g = games.iter().find(|g| g.game == args.game).expect("selected above");
-        let w = g.wagers.iter().find(|w| w.id == args.wager).expect("selected above");
-        let note = format!("Explored by parsheet from paytable {} of {}", table.id, g.file);
-        file = Some((t.id.clone(), parsheet_tables::single_paytable_file(g, w, &t, &note)));
+        let t = to_write.ok_or("nothing to write: the search found no paytable in the range")?;
+        file = Some(to_file(&games, (&args.game, &args.wager), table, t, args, "paytable", &mut out, &mut doc)?);
     }
     Ok(Explored { doc, text: out, file })
 }
@@ -432,8 +480,8 @@ fn heads_up_bad_beat(mut games: Vec<parsheet_tables::GameTables>, args: &Request
             let edge_at = |n: &BigRational| -> Result<BigRational, String> { Ok(&offset + bb(&with_pay(t0, o, Pay::To(n.clone())))?) };
             let (row, below) = solved_line(&mut out, o, 16, x, "never loses to a qualifying dealer; its pay cannot move the edge", &edge_at)?;
             rows.push(row);
-            if let (Some(below), true) = (below, args.line.is_some()) {
-                to_write = Some(Paytable { id: derived_id(&t0.id, "solved"), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
+            if let (Some((below, edge)), true) = (below, args.line.is_some()) {
+                to_write = Some((Paytable { id: derived_id(&t0.id, "solved"), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) }, edge));
             }
         }
         doc.insert("target_edge".into(), json!(fraction(target)));
@@ -444,11 +492,8 @@ fn heads_up_bad_beat(mut games: Vec<parsheet_tables::GameTables>, args: &Request
     }
     let mut file = None;
     if args.write {
-        let t: Paytable = to_write.ok_or("nothing to write: --write needs --target-edge with --line")?;
-        let g = games.iter().find(|g| g.game == game).unwrap();
-        let w = g.wagers.iter().find(|w| w.id == "bad-beat").unwrap();
-        let note = format!("Explored by parsheet from Bad Beat paytable {} of {}", t0.id, g.file);
-        file = Some((t.id.clone(), parsheet_tables::single_paytable_file(g, w, &t, &note)));
+        let t = to_write.ok_or("nothing to write: --write needs --target-edge with --line")?;
+        file = Some(to_file(&games, (game, "bad-beat"), t0, t, args, "Bad Beat paytable", &mut out, &mut doc)?);
     }
     Ok(Explored { doc, text: out, file })
 }
@@ -514,8 +559,8 @@ fn dj_wild_base(mut games: Vec<parsheet_tables::GameTables>, args: &Request, g: 
             let (row, below) = solved_line(&mut out, o, 24, x, "no pay of this line reaches the target (the edge with it never raised is below the target, or a raised hand never wins on it)", &edge_at)?;
             solves += row["nearest"].as_array().map_or(0, Vec::len);
             rows.push(row);
-            if let (Some(below), true) = (below, args.line.is_some()) {
-                to_write = Some(Paytable { id: derived_id(&t0.id, "solved"), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) });
+            if let (Some((below, edge)), true) = (below, args.line.is_some()) {
+                to_write = Some((Paytable { id: derived_id(&t0.id, "solved"), ..with_pay(t0, o, Pay::To(below.max(BigRational::zero()))) }, edge));
             }
         }
         doc.insert("target_edge".into(), json!(fraction(target)));
@@ -540,11 +585,8 @@ fn dj_wild_base(mut games: Vec<parsheet_tables::GameTables>, args: &Request, g: 
     doc.insert("solves".into(), json!(solves));
     let mut file = None;
     if args.write {
-        let t: Paytable = to_write.ok_or("nothing to write: the line has no whole pay for the target")?;
-        let gt = games.iter().find(|x| x.game == g.game).expect("selected above");
-        let w = gt.wagers.iter().find(|w| w.id == g.wager).expect("selected above");
-        let note = format!("Explored by parsheet from Blind paytable {} of {}", t0.id, gt.file);
-        file = Some((t.id.clone(), parsheet_tables::single_paytable_file(gt, w, &t, &note)));
+        let t = to_write.ok_or("nothing to write: the line has no whole pay for the target")?;
+        file = Some(to_file(&games, (g.game, g.wager), t0, t, args, "Blind paytable", &mut out, &mut doc)?);
     }
     Ok(Explored { doc, text: out, file })
 }

@@ -28,6 +28,7 @@
 //! counts through `parsheet_shard::counted`, whose store the program installs.
 
 pub mod explain;
+pub mod design;
 pub mod explore;
 pub mod figure;
 pub mod house_ways;

@@ -382,9 +382,12 @@ pub fn check_figure(g: &GameTables, w: &WagerTables, f: &Published, counted: &mu
             }
         };
         let reading_said = |p: &PaytableEntry| crate::inputs::reading_of(w, p, wager, variant).1;
+        // The figure speaks of the tables of its own file, not of candidates added beside them.
+        let own_file = w.paytables.first().map(|p| p.file.as_str());
         let analyses: Vec<(&PaytableEntry, Result<crate::wager::WagerAnalysis, String>)> = w
             .paytables
             .iter()
+            .filter(|p| Some(p.file.as_str()) == own_file)
             .map(|p| (p, crate::wager::of_counts(w, p, variant.map(str::to_string), reading_said(p), &counts, &Assume::default(), game)))
             .collect();
         match (&f.value, &f.range) {
@@ -396,7 +399,7 @@ pub fn check_figure(g: &GameTables, w: &WagerTables, f: &Published, counted: &mu
                         Ok(a) if a.progressive.is_some() => out.extend(model_checks(&row, p, variant, v, &counts, a)),
                         Ok(a) => {
                             let c = value_of(f.kind, &a.figures, Basis::PerUnit).expect("fixed pays have a figure");
-                            let attribution = if f.paytable.is_none() && w.paytables.len() > 1 { "; the source does not say which paytable" } else { "" };
+                            let attribution = if f.paytable.is_none() && analyses.len() > 1 { "; the source does not say which paytable" } else { "" };
                             let detail = format!("deviation {} points{attribution}", points(&c, v));
                             out.push(row.check(id, variant, Basis::PerUnit, Some(c.clone()), status_of(&c, v), detail, a.assumptions.clone(), a.figures.clone()));
                         }

@@ -2,7 +2,6 @@
 //! (`parsheet_app::wager`), or of a main game under its optimal strategy
 //! (`parsheet_app::main_game`).
 
-use parsheet_app::inputs::Tables;
 use parsheet_app::progressive::Assume;
 use parsheet_report::terminal;
 
@@ -68,7 +67,7 @@ pub fn sharding(args: &Args) -> Result<(), String> {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let mut tables = Tables::load(args.tables.dir())?;
+    let mut tables = args.tables.tables()?;
     let t = &args.target;
     if let parsheet_games::Model::Main(g) = parsheet_games::lookup(&t.game, &t.wager)? {
         if args.pays.pays.is_some() && !g.needs_paytable() {

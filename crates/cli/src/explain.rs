@@ -1,7 +1,6 @@
 //! `parsheet explain`: for every published figure that does not reproduce, the one-line
 //! paytable changes that would (`parsheet_app::explain`).
 
-use parsheet_app::inputs::Tables;
 use parsheet_app::progress::Task;
 
 use crate::{Format, TablesArg};
@@ -32,7 +31,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     Format::offer("explain", args.format, &[Format::Table, Format::Json])?;
     parsheet_app::inputs::check_max_pay(args.max_pay)?;
-    let mut tables = Tables::load(args.tables.dir())?;
+    let mut tables = args.tables.tables()?;
     tables.games = parsheet_app::inputs::only(&tables.games, args.game.as_deref(), args.wager.as_deref())?;
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
     if args.game.as_deref() == Some("face-up-pai-gow") && args.wager.as_deref() == Some(parsheet_games::MAIN) {

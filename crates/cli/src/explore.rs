@@ -20,7 +20,8 @@ pub struct Args {
     #[arg(long, value_name = "LOW..HIGH")]
     search: Option<String>,
     /// Bounds for the search, OUTCOME=MIN..MAX, one per line (default: each whole-number line
-    /// of the starting paytable from 0 to twice its pay). Lines without a bound keep their pay.
+    /// of the starting paytable from 1 to twice its pay; give OUTCOME=0..N to let a line push).
+    /// Lines without a bound keep their pay.
     #[arg(long = "bound", value_name = "OUTCOME=MIN..MAX")]
     bounds: Vec<String>,
     /// Allow pays to increase down the paytable (by default a lower hand never pays more).
@@ -37,7 +38,9 @@ pub struct Args {
     #[arg(long, default_value_t = DEFAULT_NODES, value_name = "N")]
     max_nodes: u64,
     /// Write the best search result (or the solved table, with --line) to FILE in the tables/
-    /// format, to analyze and verify with --tables. An existing FILE is kept unless --force.
+    /// format, to read with --tables FILE or --with-tables FILE (beside the built-in tables). The
+    /// paytable's id is FILE's name without .json (when it is a valid id). Prints the lines
+    /// written and the edge they give. An existing FILE is kept unless --force.
     #[arg(long, value_name = "FILE")]
     write: Option<std::path::PathBuf>,
     /// Replace the --write FILE (or, with --shard, the --out FILE) if it exists.
@@ -74,6 +77,13 @@ pub fn sharding(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// The id a written table gets: the file's name without `.json`, where that is an id (letters,
+/// digits, `-`, `_`); else the default (`C-explored`, `C-solved`).
+fn write_id(path: &std::path::Path) -> Option<String> {
+    let stem = path.file_stem()?.to_str()?;
+    (!stem.is_empty() && stem.len() <= 64 && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')).then(|| stem.to_string())
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     crate::Format::offer("explore", args.format, &[crate::Format::Table, crate::Format::Json])?;
     if let Some(path) = &args.write {
@@ -98,6 +108,7 @@ pub fn run(args: Args) -> Result<(), String> {
         limit: args.limit,
         max_nodes: args.max_nodes,
         write: args.write.is_some(),
+        write_id: args.write.as_deref().and_then(write_id),
     };
     let mut x = parsheet_app::explore::explore(args.tables.load()?, &req)?;
     if let (Some(path), Some((id, text))) = (&args.write, &x.file) {

@@ -15,6 +15,7 @@ mod output;
 mod progress;
 mod progressive;
 mod report;
+mod serve;
 mod simulate;
 mod store;
 mod strategy;
@@ -57,6 +58,9 @@ enum Command {
     Strategy(strategy::Args),
     /// A progressive (meter) wager: payback at a meter, break-even meter, long run, Envy.
     Progressive(progressive::Args),
+    /// The paytable designer: a web page on this machine (127.0.0.1 only, with a token) where a
+    /// pay changed shows the exact edge at once (docs/SERVE.md).
+    Serve(serve::Args),
     /// Adds up the shard files of one sharded run (`--shard K/N --out FILE`) and prints what the
     /// unsharded command prints; the merged counts go to the cache.
     Merge(store::MergeArgs),
@@ -68,28 +72,51 @@ enum Command {
 /// Where paytables come from.
 #[derive(clap::Args, Clone)]
 pub struct TablesArg {
-    /// A directory of paytable files in the `tables/` format, instead of the built-in tables.
-    #[arg(long, value_name = "DIR")]
+    /// A table file, or a directory of them, instead of the built-in tables.
+    #[arg(long, value_name = "FILE|DIR")]
     tables: Option<std::path::PathBuf>,
+    /// A table file, or a directory of them, whose tables are added to the built-in ones (or to
+    /// --tables); may be repeated. A copy of a table already there is no clash; a different table
+    /// under an id already taken is an error naming both files.
+    #[arg(long = "with-tables", value_name = "FILE|DIR")]
+    with_tables: Vec<std::path::PathBuf>,
 }
 
 impl TablesArg {
     /// Where the tables come from, for reports.
     pub fn source(&self) -> String {
-        self.tables.as_ref().map_or("built-in tables/ of parsheet".to_string(), |d| d.display().to_string())
-    }
-
-    /// The directory given, if any.
-    pub fn dir(&self) -> Option<&std::path::Path> {
-        self.tables.as_deref()
-    }
-
-    pub fn load(&self) -> Result<Vec<parsheet_tables::GameTables>, String> {
-        match &self.tables {
-            Some(dir) => parsheet_tables::load_dir(dir),
-            None => parsheet_tables::builtin(),
+        let base = self.tables.as_ref().map_or("built-in tables/ of parsheet".to_string(), |d| d.display().to_string());
+        let added: Vec<String> = self.with_tables.iter().map(|d| d.display().to_string()).collect();
+        if added.is_empty() {
+            base
+        } else {
+            format!("{base} with {}", added.join(", "))
         }
-        .map_err(|e| e.to_string())
+    }
+
+    /// The tables, with the files passed over noted on stderr.
+    pub fn load(&self) -> Result<Vec<parsheet_tables::GameTables>, String> {
+        let e = |e: parsheet_tables::TableError| e.to_string();
+        let mut set = match &self.tables {
+            Some(path) => {
+                let mut set = parsheet_tables::TableSet::default();
+                set.add_path(path).map_err(e)?;
+                set
+            }
+            None => parsheet_tables::TableSet::new(parsheet_tables::builtin().map_err(e)?).map_err(e)?,
+        };
+        for path in &self.with_tables {
+            set.add_path(path).map_err(e)?;
+        }
+        for note in std::mem::take(&mut set.notes) {
+            eprintln!("parsheet: note: {}", parsheet_tables::printable(&note));
+        }
+        Ok(set.games())
+    }
+
+    /// The tables as the application layer takes them, with their source.
+    pub fn tables(&self) -> Result<parsheet_app::inputs::Tables, String> {
+        Ok(parsheet_app::inputs::Tables { games: self.load()?, source: self.source() })
     }
 }
 
@@ -223,6 +250,7 @@ fn run(command: Command) -> Result<(), String> {
             strategy::run(args)
         }
         Command::Progressive(args) => progressive::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Merge(_) | Command::Key(_) => Err("a merge runs the shards' own command, not another merge".into()),
     }
 }

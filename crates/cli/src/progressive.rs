@@ -1,7 +1,6 @@
 //! `parsheet progressive <game> <wager>`: the progressive model of one paytable
 //! (`parsheet_app::progressive`) at a meter, with the players, rate and reset given.
 
-use parsheet_app::inputs::Tables;
 use parsheet_app::progressive::{user_dollars, user_percent, Assume};
 
 use crate::{Format, TablesArg};
@@ -37,7 +36,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), String> {
     Format::offer("progressive", args.format, &[Format::Table, Format::Json])?;
-    let tables = Tables::load(args.tables.dir())?;
+    let tables = args.tables.tables()?;
     let t = &args.target;
     let meter = args.meter.as_deref().map(|m| user_dollars("meter", m)).transpose()?;
     let assume = Assume {

@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use parsheet_app::inputs::Tables;
 use parsheet_app::progress::Task;
 
 use crate::TablesArg;
@@ -33,7 +32,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     parsheet_app::inputs::check_max_pay(args.max_pay)?;
     let date = crate::source_date()?;
-    let mut tables = Tables::load(args.tables.dir())?;
+    let mut tables = args.tables.tables()?;
     // Before anything is computed or written: the house way on every hand, the output free.
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
     // Held until the report is in place (or the run fails): one run at a time per directory.

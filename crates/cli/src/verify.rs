@@ -1,6 +1,5 @@
 //! `parsheet verify`: every published figure beside the computed one (`parsheet_app::verify`).
 
-use parsheet_app::inputs::Tables;
 use parsheet_app::progress::Task;
 use parsheet_report::terminal;
 
@@ -25,7 +24,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let mut tables = Tables::load(args.tables.dir())?;
+    let mut tables = args.tables.tables()?;
     tables.games = parsheet_app::inputs::only(&tables.games, args.game.as_deref(), args.wager.as_deref())?;
     let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
     let total: usize = tables.games.iter().flat_map(|g| &g.wagers).map(|w| w.published.len()).sum();

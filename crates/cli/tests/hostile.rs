@@ -112,7 +112,8 @@ fn the_search_keeps_push_fraction_and_for_lines() {
     let only = scratch("kinds-read");
     fs::copy(&file, only.join("mine.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&ok(&["analyze", "over-under", "bonus", "--tables", only.to_str().unwrap(), "--format", "json"])).unwrap();
-    assert_eq!(v["paytable"], "default-explored");
+    // The paytable is named after the file it was written to.
+    assert_eq!(v["paytable"], "mine");
     assert_eq!(v["outcomes"].as_array().unwrap().iter().find(|o| o["outcome"] == "12-or-27").unwrap()["pays"], "Push");
     fs::remove_dir_all(&dir).unwrap();
     fs::remove_dir_all(&only).unwrap();
@@ -148,7 +149,7 @@ fn write_refuses_to_overwrite_without_force() {
     assert!(e.contains("already exists") && e.contains("--force"), "{e}");
     assert_eq!(fs::read_to_string(&file).unwrap(), "precious");
     ok(&strs(&explore(&["--search", "2%..6%", "--write", f, "--force"])));
-    assert!(fs::read_to_string(&file).unwrap().contains("default-explored"));
+    assert!(fs::read_to_string(&file).unwrap().contains("\"id\": \"over-under\""));
     // Nothing is left beside it.
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
     fs::remove_dir_all(&dir).unwrap();

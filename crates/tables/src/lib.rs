@@ -15,7 +15,9 @@ use num_rational::BigRational;
 use parsheet_paytable::{Line, Pay, Paytable};
 use serde_json::{Map, Value};
 
+pub mod combine;
 pub mod house_way;
+pub use combine::TableSet;
 use parsheet_json as strict;
 
 /// A table file that cannot be used.
@@ -112,6 +114,9 @@ pub struct PaytableEntry {
     /// The lines a typed change (`--pays` on `--paytable ID`) made to the table it started
     /// from; empty for a table as read. Every output of the table lists them.
     pub changed: Vec<ChangedLine>,
+    /// The file the table was read from. A wager's published figures speak of the tables of its
+    /// own file (its first paytable's), not of candidates added beside them (`--with-tables`).
+    pub file: String,
 }
 
 /// A line changed by `--pays`: its pay before (`None`: the table had no line, so it lost) and
@@ -266,27 +271,13 @@ pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// Every table file of `dir`: regular files (or links to them) named `*.json`. Hidden files
 /// (`.x.json`, editors' `.#x.json` locks) and broken links are passed over; anything else named
 /// `*.json` that is not a regular file (a FIFO, a device, a directory) is refused, since reading
-/// it could block or never end.
+/// it could block or never end. Files of one game are read as one set ([`TableSet`]); JSON
+/// files that are not table files are passed over (`TableSet::notes` says which). `dir` may also
+/// be one table file.
 pub fn load_dir(dir: &Path) -> Result<Vec<GameTables>, TableError> {
-    let err = |problem: String| TableError { file: dir.display().to_string(), field: String::new(), problem };
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| err(format!("cannot read directory: {e}")))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".json") && !n.starts_with('.')))
-        .collect();
-    paths.sort();
-    let mut games = Vec::new();
-    for path in paths {
-        // The name as printed: a file name may hold control characters.
-        let file = printable(&path.display().to_string());
-        let Some(text) = read_table_file(&path).map_err(|problem| TableError { file: file.clone(), field: String::new(), problem })? else { continue };
-        games.push(parse(&file, &text)?);
-    }
-    if games.is_empty() {
-        return Err(err("no .json table files in this directory".into()));
-    }
-    check_distinct_games(&games)?;
-    Ok(games)
+    let mut set = TableSet::default();
+    set.add_path(dir)?;
+    Ok(set.games())
 }
 
 /// One file's text, or `None` for a broken link; refuses what is not a regular file of at most
@@ -746,6 +737,7 @@ fn parse_paytable(game: &str, wager: &str, known: Option<&parsheet_games::Wager>
         corrections,
         hands,
         changed: Vec::new(),
+        file: p.file.to_string(),
     })
 }
 

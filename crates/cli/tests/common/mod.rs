@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod cdp;
+
 use std::process::{Command, Output};
 
 /// The binary, with the tests' own signing key (created on first use, shared by every test)

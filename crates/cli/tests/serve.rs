@@ -1,0 +1,232 @@
+//! `parsheet serve` in a real browser (issue #27): Debian's Chromium over the DevTools protocol
+//! (`common::cdp`).
+//!
+//! - A pay changed on the page gives the house edge, to the fraction, that `parsheet analyze ...
+//!   --pays` prints for the same table, and that the regulator's printed distribution of the
+//!   High Card Flush Bonus gives (longest suit in 7 of 52 cards: 6,864; 267,696; 3,814,668;
+//!   26,137,540 of 133,784,560), computed here from the pays on the page.
+//! - DJ Wild's Blind changed and the main game re-solved on the page: the edge of `parsheet
+//!   analyze dj-wild base --pays`.
+//! - A candidate downloaded from the page is read by the CLI with `--with-tables` and gives the
+//!   page's edge.
+//! - One heavy job at a time: a newer solve supersedes an older one.
+//! - Requests without the token, with a foreign Host or a foreign Origin are refused (403); the
+//!   server listens on loopback addresses only (/proc/net/tcp*).
+//! - A screenshot of the page for each game under target/serve-screenshots/ (or
+//!   `$PARSHEET_SCREENSHOTS`: `docs/screenshots/refresh.sh` writes docs/screenshots/ with it).
+//!
+//! Without Chromium the test fails under CI (env `CI`) and is skipped with a message elsewhere.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use common::cdp::{chromium_or_skip, Browser};
+
+/// The server, stopped when dropped.
+struct Server {
+    child: Child,
+    url: String,
+    port: u16,
+    token: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(extra: &[&str]) -> Server {
+    let mut child = common::command().arg("serve").args(extra).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let url = loop {
+        let line = lines.next().expect("serve printed no URL").unwrap();
+        if line.starts_with("http://") {
+            break line;
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    let rest = url.strip_prefix("http://127.0.0.1:").unwrap();
+    let (port, query) = rest.split_once('/').unwrap();
+    let token = query.strip_prefix("?token=").unwrap().to_string();
+    Server { port: port.parse().unwrap(), url, token, child }
+}
+
+/// The status code of a GET of `path` with the given headers, over a plain socket.
+fn status(port: u16, path: &str, headers: &[(&str, &str)]) -> u16 {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let mut req = format!("GET {path} HTTP/1.1\r\nConnection: close\r\n");
+    if !headers.iter().any(|(k, _)| *k == "Host") {
+        req += &format!("Host: 127.0.0.1:{port}\r\n");
+    }
+    for (k, v) in headers {
+        req += &format!("{k}: {v}\r\n");
+    }
+    s.write_all(format!("{req}\r\n").as_bytes()).unwrap();
+    let mut response = String::new();
+    let _ = s.read_to_string(&mut response);
+    response.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or_else(|| panic!("no status in {response:?}"))
+}
+
+fn analyze_edge(args: &[&str]) -> String {
+    let mut a = vec!["analyze"];
+    a.extend(args);
+    a.extend(["--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&common::ok(&a)).unwrap();
+    doc["house_edge"].as_str().unwrap().to_string()
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
+/// The Flush Bonus edge from the printed distribution, for whole "to 1" pays.
+fn flush_bonus_edge(pays: &[i128]) -> String {
+    const HANDS: [i128; 4] = [6_864, 267_696, 3_814_668, 26_137_540];
+    const TOTAL: i128 = 133_784_560;
+    let won: i128 = HANDS.iter().zip(pays).map(|(h, p)| h * p).sum();
+    let n = TOTAL - HANDS.iter().sum::<i128>() - won;
+    let g = gcd(n, TOTAL);
+    format!("{}/{}", n / g, TOTAL / g)
+}
+
+fn screenshots() -> PathBuf {
+    let dir = std::env::var_os("PARSHEET_SCREENSHOTS").map(PathBuf::from).unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("../serve-screenshots"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Chooses `game`, `wager`, `base` on the page.
+fn choose(b: &mut Browser, game: &str, wager: &str, base: &str) {
+    for (id, v) in [("game", game), ("wager", wager), ("base", base)] {
+        b.eval(&format!("(() => {{ const s = document.getElementById('{id}'); s.value = '{v}'; s.dispatchEvent(new Event('change')); return s.value; }})()"));
+        assert_eq!(b.eval(&format!("document.getElementById('{id}').value")), v, "the page offers no {id} {v}");
+    }
+}
+
+/// Types `pays` into the line of `outcome`.
+fn type_pay(b: &mut Browser, outcome: &str, pays: &str) {
+    b.eval(&format!("(() => {{ const i = document.querySelector('#lines input[data-outcome=\"{outcome}\"]'); i.value = '{pays}'; i.dispatchEvent(new Event('input')); }})()"));
+}
+
+fn text(b: &mut Browser, id: &str) -> String {
+    b.eval(&format!("document.getElementById('{id}').textContent")).as_str().unwrap().to_string()
+}
+
+#[test]
+fn the_designer_page_matches_the_command_line() {
+    let Some(binary) = chromium_or_skip("serve") else { return };
+    let server = serve(&[]);
+    let port = server.port;
+
+    // The guard, over a plain socket.
+    let t = server.token.clone();
+    let with = format!("/?token={t}");
+    assert_eq!(status(port, &with, &[]), 200);
+    assert_eq!(status(port, "/", &[]), 403, "no token");
+    assert_eq!(status(port, "/?token=00000000000000000000000000000000", &[]), 403, "a wrong token");
+    assert_eq!(status(port, "/api/catalog", &[("X-Parsheet-Token", &t)]), 200);
+    assert_eq!(status(port, &with, &[("Host", &format!("rebound.example:{port}"))]), 403, "a foreign Host (DNS rebinding)");
+    assert_eq!(status(port, &with, &[("Origin", "http://evil.example")]), 403, "a foreign Origin");
+    assert_eq!(status(port, &with, &[("Origin", &format!("http://127.0.0.1:{port}"))]), 200);
+    assert_eq!(t.len(), 32, "128 bits in hex");
+
+    // Loopback only: every socket listening on the port is 127.0.0.1 or ::1.
+    #[cfg(target_os = "linux")]
+    {
+        let hex_port = format!(":{port:04X}");
+        let mut found = Vec::new();
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            for line in std::fs::read_to_string(table).unwrap_or_default().lines().skip(1) {
+                let f: Vec<&str> = line.split_whitespace().collect();
+                if f.len() > 3 && f[3] == "0A" && f[1].ends_with(&hex_port) {
+                    found.push(f[1].to_string());
+                }
+            }
+        }
+        assert!(!found.is_empty(), "nothing listens on {port}");
+        for addr in &found {
+            let ip = addr.split(':').next().unwrap();
+            assert!(ip == "0100007F" || ip == "00000000000000000000000001000000", "listens on {addr}, not loopback");
+        }
+    }
+
+    let scratch = std::env::temp_dir().join(format!("parsheet-serve-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let shots = screenshots();
+    let mut b = Browser::start(&binary, &scratch, 1280, 1000);
+    b.open(&server.url, "document.body.dataset.ready === '1'");
+
+    // A side bet: one pay changed, the edge read back as typed.
+    choose(&mut b, "high-card-flush", "flush-bonus", "C");
+    type_pay(&mut b, "4-card-flush", "2 to 1");
+    b.wait("document.body.dataset.priced === '4-card-flush=2 to 1'", Duration::from_secs(60));
+    let edge = text(&mut b, "edge-exact");
+    assert_eq!(edge, analyze_edge(&["high-card-flush", "flush-bonus", "--paytable", "C", "--pays", "4-card-flush=2 to 1"]));
+    let pays: Vec<i128> = ["7-card-flush", "6-card-flush", "5-card-flush", "4-card-flush"]
+        .iter()
+        .map(|o| b.eval(&format!("document.querySelector('#lines input[data-outcome=\"{o}\"]').value")).as_str().unwrap().strip_suffix(" to 1").unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(edge, flush_bonus_edge(&pays), "the printed distribution with the pays {pays:?}");
+    b.eval("document.getElementById('compare').click()");
+    b.wait("document.querySelector('#comparison table')", Duration::from_secs(60));
+    b.screenshot(&shots.join("high-card-flush.png"));
+
+    // The candidate downloaded and read by the command line.
+    let downloads = scratch.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    b.download_to(&downloads);
+    b.eval("(() => { const i = document.getElementById('cand-id'); i.value = 'cand1'; i.dispatchEvent(new Event('input')); document.getElementById('download-table').click(); })()");
+    let file = downloads.join("cand1.json");
+    let start = Instant::now();
+    while !file.exists() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no download in {}", downloads.display());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(analyze_edge(&["high-card-flush", "flush-bonus", "--with-tables", file.to_str().unwrap(), "--paytable", "cand1"]), edge);
+
+    // DJ Wild: the Blind changed, the main game re-solved on the page.
+    choose(&mut b, "dj-wild", "blind", "default");
+    type_pay(&mut b, "flush", "3 to 1");
+    b.eval("document.getElementById('solve').click()");
+    b.wait("document.body.dataset.priced === 'flush=3 to 1'", Duration::from_secs(300));
+    let dj = text(&mut b, "edge-exact");
+    assert_eq!(dj, analyze_edge(&["dj-wild", "base", "--paytable", "default", "--pays", "flush=3 to 1"]));
+    b.screenshot(&shots.join("dj-wild.png"));
+
+    // One heavy job at a time: a second request supersedes the first at once; the second
+    // finishes with the figures of the same table.
+    let states = b.eval(
+        "(async () => { const h = {'X-Parsheet-Token': token, 'Content-Type': 'application/json'};\
+         const body = JSON.stringify({kind: 'solve', game: 'dj-wild', wager: 'blind', base: 'default', pays: 'flush=3 to 1'});\
+         const first = (await (await fetch('/api/job', {method: 'POST', headers: h, body})).json()).job;\
+         const second = (await (await fetch('/api/job', {method: 'POST', headers: h, body})).json()).job;\
+         const s1 = (await (await fetch('/api/job?id=' + first, {headers: h})).json()).state;\
+         for (;;) { const s = await (await fetch('/api/job?id=' + second, {headers: h})).json();\
+           if (s.state === 'done') return [s1, s.state, s.result.house_edge.exact];\
+           if (s.state !== 'queued' && s.state !== 'running') return [s1, s.state, s.error];\
+           await new Promise(r => setTimeout(r, 200)); } })()",
+    );
+    assert_eq!(states, serde_json::json!(["superseded", "done", dj]));
+
+    // A screenshot of every other game, its first wager with a table priced.
+    let games: Vec<String> = serde_json::from_value(b.eval("catalog.games.map(g => g.game)")).unwrap();
+    for g in games.iter().filter(|g| *g != "high-card-flush" && *g != "dj-wild") {
+        b.eval(&format!("(() => {{ const s = document.getElementById('game'); s.value = '{g}'; s.dispatchEvent(new Event('change')); }})()"));
+        let solve = b.eval("wager().solve") == serde_json::json!(true);
+        if !solve {
+            b.wait("document.body.dataset.priced === '' && document.getElementById('edge-exact').textContent !== '' || document.body.dataset.priced === 'error'", Duration::from_secs(120));
+        }
+        b.screenshot(&shots.join(format!("{g}.png")));
+    }
+    drop(b);
+    let _ = std::fs::remove_dir_all(&scratch);
+}
