@@ -176,6 +176,9 @@ fn check_published(book: &mut Book, sheet: &str, expected: &[(&Value, &Value)]) 
         assert_eq!(t.text(i, "Printed"), str_of(p, "printed"), "{what}: the figure as published");
         assert_eq!(t.text(i, "Value checked"), str_of(c, "published"), "{what}");
         assert_eq!(t.text(i, "Status"), str_of(c, "status"), "{what}: the record's status id");
+        assert_eq!(t.text(i, "Figure to certify"), if c["default_reading"] == true { "yes" } else { "" }, "{what}: the default reading's check");
+        assert_eq!(t.text(i, "Reason"), c["reason"].as_str().unwrap_or(""), "{what}: the status's reason");
+        assert_eq!(t.text(i, "Implied term"), c["implied"]["term"].as_str().unwrap_or(""), "{what}: implied term");
         assert_eq!(t.text(i, "Detail"), str_of(c, "detail"), "{what}");
         let explanations: Vec<&str> = c["explanations"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
         assert_eq!(t.text(i, "Explanations"), explanations.join("; "), "{what}");

@@ -26,7 +26,7 @@ use parsheet_app::report::Report;
 
 /// Every file of the report, by path relative to the output directory.
 pub fn files(report: &Report) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
-    let workbook = xlsx::workbook(report).map_err(|e| format!("cannot build report.xlsx: {e}"))?;
+    let workbook = xlsx::workbook_with_provenance(report, &report.provenance.rows()).map_err(|e| format!("cannot build report.xlsx: {e}"))?;
     let json = serde_json::to_string_pretty(report).map_err(|e| format!("cannot write report.json: {e}"))?;
     let mut files = vec![
         (PathBuf::from("report.json"), (json + "\n").into_bytes()),

@@ -77,6 +77,13 @@ pub fn workbook_with_provenance(report: &Report, provenance: &[(String, String)]
     let f = Formats::new();
     let plan = plan(report);
     let mut book = Workbook::new();
+    // The file's own creation date is the run's (`SOURCE_DATE_EPOCH` where set), not the clock's:
+    // two runs of the same computation give the same bytes.
+    if let Some((_, date)) = provenance.iter().find(|(k, _)| k == "date") {
+        if let Ok(when) = rust_xlsxwriter::ExcelDateTime::parse_from_str(date) {
+            book.set_properties(&rust_xlsxwriter::DocProperties::new().set_creation_datetime(&when));
+        }
+    }
     book.push_worksheet(summary_sheet(report, &plan, &f)?);
     if !provenance.is_empty() {
         book.push_worksheet(provenance_sheet(provenance, &f)?);
@@ -587,7 +594,8 @@ fn source_words(s: Source) -> &'static str {
     }
 }
 
-const PUBLISHED_COLUMNS: [&str; 17] = [
+const PUBLISHED_COLUMNS: [&str; 21] = [
+    "Figure to certify",
     "Figure",
     "Printed",
     "Value checked",
@@ -601,6 +609,9 @@ const PUBLISHED_COLUMNS: [&str; 17] = [
     "Deviation",
     "Deviation (exact)",
     "Status",
+    "Reason",
+    "Implied term",
+    "Implied value",
     "Detail",
     "Explanations",
     "Quote",
@@ -619,10 +630,13 @@ fn published_rows(w: &WagerSection, keep: impl Fn(&CheckExplained) -> bool) -> V
     for p in &w.published {
         for ce in p.checks.iter().filter(|c| keep(c)) {
             let c = &ce.check;
-            let mut cells = vec![text(&p.kind), text(&p.printed), text(&c.published), text(&p.section), text(&c.paytable), opt_text(c.reading.as_deref()), text(c.basis.words()), opt_text(c.misprint_corrected.as_deref())];
+            let mut cells = vec![text(if c.default_reading { "yes" } else { "" }), text(&p.kind), text(&p.printed), text(&c.published), text(&p.section), text(&c.paytable), opt_text(c.reading.as_deref()), text(c.basis.words()), opt_text(c.misprint_corrected.as_deref())];
             cells.extend(percent_pair(c.computed.as_ref()));
             cells.extend(percent_pair(c.deviation.as_ref()));
             cells.push(text(status_id(c)));
+            cells.push(opt_text(c.reason.as_deref()));
+            cells.push(opt_text(c.implied.as_ref().map(|i| i.term.as_str())));
+            cells.push(c.implied.as_ref().map_or(Cell::Empty, |i| Cell::Decimal(i.value.value().clone())));
             cells.push(text(&c.detail));
             cells.push(text(ce.explanations.join("; ")));
             cells.push(text(&p.quote));
