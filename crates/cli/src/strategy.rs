@@ -51,7 +51,7 @@ pub struct Args {
     /// and its cost against the optimal strategy.
     #[arg(long, value_name = "FILE")]
     replay: Option<std::path::PathBuf>,
-    #[arg(long, default_value = "table", value_parser = crate::Formats(&[crate::Format::Table, crate::Format::Json]))]
+    #[arg(long, default_value = "table", value_parser = crate::Formats(&[crate::Format::Table, crate::Format::Json, crate::Format::Csv]))]
     format: crate::Format,
     #[command(flatten)]
     pub run: crate::store::RunArgs,

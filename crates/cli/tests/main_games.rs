@@ -137,7 +137,7 @@ fn every_command_knows_base() {
     assert_eq!(lowest["house_edge"], json(&["analyze", "saigon-5-card", "base", "--variant", "house-lowest-point", "--format", "json"])["house_edge"]);
     // A meter wager answers with its model, not a refusal.
     let m = json(&["analyze", "high-card-flush", "progressive", "--paytable", "A", "--format", "json"]);
-    assert!(m["fixed_return"].is_string() && m["per_meter_dollar"].is_string(), "{m}");
+    assert!(m["progressive"]["fixed_return"].is_string() && m["progressive"]["per_meter_dollar"].is_string(), "{m}");
     let text = ok(&["analyze", "high-card-flush", "progressive", "--paytable", "A"]);
     assert!(text.contains("parsheet progressive high-card-flush progressive --paytable A"), "{text}");
     let s = json(&["simulate", "dj-wild", "base", "--rounds", "20000", "--format", "json"]);

@@ -74,7 +74,8 @@ fn grid(r: &RuleRecord) -> Option<Vec<Vec<String>>> {
                 std::cmp::Ordering::Greater => format!("{b}{a}o"),
             };
             let x = r.rows.iter().find(|x| x.situation == name)?;
-            let play = if x.action == "check" { "check".to_string() } else { x.action.trim_start_matches("pre-flop-").replace("raise-", "raise ") };
+            // Short, so the 13 × 13 grid fits a page: "3x" raises three Antes, "–" checks.
+            let play = if x.action == "check" { "–".to_string() } else { x.action.trim_start_matches("pre-flop-").trim_start_matches("raise-").to_string() };
             row.push(format!("{name} {play}"));
         }
         out.push(row);
@@ -159,7 +160,8 @@ pub fn html(st: &StrategyRecord, csv_href: &str) -> String {
         match grid(r) {
             Some(g) => {
                 let header: [&str; 14] = ["", "A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
-                out += &html_rows(header, g.into_iter().map(|row| <[String; 14]>::try_from(row).expect("14 cells")));
+                out += &html_rows(header, g.into_iter().map(|row| <[String; 14]>::try_from(row).expect("14 cells"))).replacen("<table>", "<table class=\"grid\">", 1);
+                out += "<p class=\"note\">Suited hands above the diagonal, offsuit below; 3x: raise three times the Ante before the flop; –: check.</p>";
             }
             None => out += &html_rows(RULE_HEADER, rule_cells(r, cycle).into_iter()),
         }

@@ -18,6 +18,7 @@ background:linear-gradient(to right,#fff 30%,rgba(255,255,255,0)),linear-gradien
 radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.18),rgba(0,0,0,0)),radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.18),rgba(0,0,0,0)) 100% 0;\
 background-repeat:no-repeat;background-size:2.5rem 100%,2.5rem 100%,.8rem 100%,.8rem 100%;background-attachment:local,local,scroll,scroll}\
 .wide>table{margin:.25rem 0 .75rem}\
+table.grid td,table.grid th{padding:.15rem .3rem;font-size:.8rem;white-space:nowrap}\
 figure.chart{margin:1rem 0;max-width:52rem}figure.chart svg{display:block;width:100%;height:auto;overflow:visible}\
 figcaption.legend{font-size:.85rem;color:#444;margin-top:.25rem}\
 .legend .key{display:inline-block;width:1rem;height:.8rem;margin-right:.3rem;vertical-align:middle}\
