@@ -196,7 +196,7 @@ fn absurd_arguments_are_refused() {
     let e = fails(&["strategy", "over-under", "--paytable", "X"]);
     assert!(e.contains("--paytable") && e.contains("does not depend"), "{e}");
     assert!(fails(&["simulate", "over-under", "bonus", "--rounds", "18446744073709551615"]).contains("--rounds"));
-    assert!(fails(&["strategy", "over-under", "--format", "csv"]).contains("table or json"));
+    assert!(fails(&["strategy", "over-under", "--format", "md"]).contains("table, json or csv"));
 }
 
 #[test]
