@@ -187,10 +187,14 @@ fn every_view_shows_the_same_figure() {
     let col = |k: &str| head.iter().position(|h| h == k).unwrap();
     let mut xlsx_rows = 0;
     for row in sheet.rows().skip(1) {
-        let key = format!("{}#{}", row[col("page")], row[col("reading")]);
+        let key = format!("{}#{}", row[col("Page")], row[col("Reading")]);
         let r = by_page.get(&key).unwrap_or_else(|| panic!("workbook row {key} has no record"));
-        if let (Some(e), Data::Float(x)) = (exact(&r["house_edge"]), &row[col("house_edge_percent")]) {
-            assert_eq!(format!("{x:.6}"), percent(&e, 6), "{key}");
+        // The exact value as text beside the number (a fraction in a percent format).
+        if let Some(edge) = r["house_edge"].as_str() {
+            assert_eq!(row[col("House edge (exact)")].to_string(), edge, "{key}");
+        }
+        if let (Some(e), Data::Float(x)) = (exact(&r["house_edge"]), &row[col("House edge")]) {
+            assert_eq!(format!("{:.6}", x * 100.0), percent(&e, 6), "{key}");
         }
         xlsx_rows += 1;
     }
