@@ -227,6 +227,13 @@ pub fn rounds_within_a_point(sd: f64) -> f64 {
     (1.96 * sd / 0.01).powi(2)
 }
 
+/// A table: header, body rows, and summary rows (shown below the body, set apart).
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub summary: Vec<Vec<String>>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,4 +280,3 @@ mod tests {
         assert_eq!(csv_cell("-1/2"), "-1/2");
     }
 }
-

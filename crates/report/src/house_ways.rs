@@ -7,8 +7,7 @@ use parsheet_app::house_ways::{HouseWaysAnalysis, WayEdit, WayEdits};
 use parsheet_app::Figures;
 use parsheet_paytable::fraction;
 
-use crate::format::pct;
-use crate::render::Table;
+use crate::format::{pct, Table};
 
 fn edge(f: &Figures) -> String {
     f.house_edge.as_ref().map_or("—".into(), |e| pct(e.value(), 6))

@@ -15,15 +15,8 @@ use parsheet_app::wager::WagerAnalysis;
 use parsheet_app::Basis;
 
 use crate::chart::{self, Bar, Scale};
-use crate::format::{csv_cell, esc, grouped, md, md_code, md_prose, one_in, pct, per_unit, probability, prose, rounds_within_a_point};
+use crate::format::{csv_cell, esc, grouped, md, md_code, md_prose, one_in, pct, per_unit, probability, prose, rounds_within_a_point, Table};
 use crate::rows::{self, Row};
-
-/// A table: header, body rows, and summary rows (shown below the body, set apart).
-pub struct Table {
-    pub header: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-    pub summary: Vec<Vec<String>>,
-}
 
 /// The printed label of `outcome` under paytable `t` (or any table of the wager), with the id
 /// beside it where one label covers several outcomes of the table (a split printed line).
