@@ -13,7 +13,8 @@
 //! - the bounds, and whether the published figure lies between them;
 //! - the default way against the dealer-best way, by hand shape;
 //! - [`way_edits`]: every single-rule change of a way, valued from the table, with those that
-//!   reproduce the published figure at its printed precision.
+//!   reproduce the published figure at its printed precision;
+//! - [`way_design`]: one way and every single-rule change of it, for the designer page.
 
 use num_rational::BigRational;
 use parsheet_games::strategy::face_up_pai_gow::{self as fupg, table};
@@ -123,6 +124,19 @@ fn example_words(e: &table::Example) -> String {
     format!("{}: the way plays {} in front, the dealer-best way {}", e.hand, e.way_low, e.best_low)
 }
 
+/// Every built-in way with every choice of its options, `id[:option=choice,...]` (each way's
+/// default options first), loaded.
+pub fn builtin_ways() -> Result<Vec<(String, parsheet_games::house_way::HouseWay)>, String> {
+    let mut out = Vec::new();
+    for id in parsheet_tables::house_way::builtin_ids() {
+        for spec in parsheet_tables::house_way::builtin_specs(&id).map_err(|e| e.to_string())? {
+            let way = parsheet_tables::house_way::builtin(&spec).map_err(|e| e.to_string())?;
+            out.push((spec, way));
+        }
+    }
+    Ok(out)
+}
+
 /// Every built-in way under the text's Ace High reading, with `choice` (the default way or one
 /// given) marked and compared with the dealer-best way.
 pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<HouseWaysAnalysis, String> {
@@ -131,14 +145,7 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
     let bounds = t.bounds();
     let default_id = choice.spec.split_once(':').map_or(choice.spec.as_str(), |x| x.0).to_string();
     let default_way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
-    let mut specs: Vec<String> = Vec::new();
-    for id in parsheet_tables::house_way::builtin_ids() {
-        specs.extend(parsheet_tables::house_way::builtin_specs(&id).map_err(|e| e.to_string())?);
-    }
-    let mut loaded = Vec::new();
-    for spec in &specs {
-        loaded.push(parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?);
-    }
+    let (mut specs, mut loaded): (Vec<String>, Vec<_>) = builtin_ways()?.into_iter().unzip();
     // Ways alike when their rules are (the id names the options chosen, or none for defaults).
     let alike = |a: &parsheet_games::house_way::HouseWay, b: &parsheet_games::house_way::HouseWay| a.rules == b.rules;
     // A way given as a file, or with options no built-in spec lists, first.
@@ -265,5 +272,51 @@ pub fn way_edits(games: &[GameTables], choice: &HouseWayChoice) -> Result<WayEdi
         edits_unset: edits.iter().filter(|e| e.result.is_err()).count(),
         reproducing: hits.iter().map(|e| edit_record(e)).collect(),
         nearest: if hits.is_empty() { near.iter().map(|e| edit_record(e)).collect() } else { Vec::new() },
+    })
+}
+
+/// One house way priced for a designer: the optimal player against it and against each of its
+/// single-rule changes, all from the setting table, beside the range over every way.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct WayDesign {
+    pub game: String,
+    pub wager: String,
+    pub house_way: String,
+    pub title: String,
+    pub assumptions: Vec<Assumption>,
+    pub optimal_player: Figures,
+    pub dealer_best: Figures,
+    pub dealer_worst: Figures,
+    /// The regulator's figure for the main game, where the tables hold one.
+    pub published: Option<String>,
+    /// Every single-rule change, highest payback first; those that leave a hand unset last.
+    pub edits: Vec<WayEdit>,
+}
+
+/// The way `choice` and each single-rule change of it, valued from the setting table.
+pub fn way_design(games: &[GameTables], choice: &HouseWayChoice) -> Result<WayDesign, String> {
+    let reading = fupg::AceHigh::JokerPlaysAce;
+    let t = setting_table(reading)?;
+    let bounds = t.bounds();
+    let way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
+    let own = t.optimal(&way)?;
+    let mut edits = way_edits::evaluate_edits(&t, &way)?;
+    edits.sort_by(|a, b| match (&a.result, &b.result) {
+        (Ok(x), Ok(y)) => y.outcome.payback().cmp(&x.outcome.payback()),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(_), Err(_)) => std::cmp::Ordering::Equal,
+    });
+    Ok(WayDesign {
+        game: "face-up-pai-gow".into(),
+        wager: parsheet_games::MAIN.into(),
+        house_way: choice.spec.clone(),
+        title: way.title.clone(),
+        assumptions: vec![choice.assumption.clone(), Assumption::given("policy", "optimal-player"), Assumption::printed("reading", reading.id())],
+        optimal_player: figures_of(&own),
+        dealer_best: figures_of(&bounds.dealer_best),
+        dealer_worst: figures_of(&bounds.dealer_worst),
+        published: published(games).map(|p| p.text),
+        edits: edits.iter().map(edit_record).collect(),
     })
 }

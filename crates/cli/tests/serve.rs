@@ -10,6 +10,9 @@
 //! - A candidate downloaded from the page is read by the CLI with `--with-tables` and gives the
 //!   page's edge.
 //! - One heavy job at a time: a newer solve supersedes an older one.
+//! - Face Up Pai Gow's house ways: the optimal player against Foxwoods (both options) from the
+//!   setting table gives the integers of a separately written solver; a rule changed on the page
+//!   gives the figure `explain` prints; a path given as a way is refused.
 //! - Requests without the token, with a foreign Host or a foreign Origin are refused (403); the
 //!   server listens on loopback addresses only (/proc/net/tcp*).
 //! - A screenshot of the page for each game under target/serve-screenshots/ (or
@@ -216,6 +219,32 @@ fn the_designer_page_matches_the_command_line() {
            await new Promise(r => setTimeout(r, 200)); } })()",
     );
     assert_eq!(states, serde_json::json!(["superseded", "done", dj]));
+
+    // Face Up Pai Gow's house ways, from the setting table (counted into the tests' cache
+    // first): the optimal player against Foxwoods under both options of its full-house rule,
+    // the integers a separately written solver gave (issue #26); and a rule changed on the
+    // page, the figure `explain` prints for the same change.
+    common::warm_face_up_pai_gow();
+    let ways: Vec<String> = serde_json::from_value(b.eval("catalog.house_ways.map(w => w.spec)")).unwrap();
+    assert!(ways.len() >= 22 && ways.iter().any(|w| w == "highest-high"), "{ways:?}");
+    for (spec, edge) in [("foxwoods:full-house-front=highest-permissible", "10235016931889/515653689450900"), ("foxwoods:full-house-front=the-pair", "395594457649/19832834209650")] {
+        b.eval(&format!("(() => {{ document.getElementById('way').value = '{spec}'; document.getElementById('price-way').click(); }})()"));
+        b.wait(&format!("document.body.dataset.way === '{spec}'"), Duration::from_secs(600));
+        assert_eq!(text(&mut b, "way-edge-exact"), edge, "{spec}");
+    }
+    let explained: serde_json::Value = serde_json::from_str(&common::ok(&["explain", "face-up-pai-gow", "base", "--house-way", "foxwoods:full-house-front=the-pair", "--format", "json"])).unwrap();
+    let nearest = &explained["nearest"][0];
+    let picked = b.eval(&format!(
+        "(() => {{ const s = document.getElementById('way-edit'); const i = design.edits.findIndex(e => e.edit === {}); s.value = String(i); s.dispatchEvent(new Event('change')); return i; }})()",
+        nearest["edit"]
+    ));
+    assert!(picked.as_i64().is_some_and(|i| i >= 0), "the page lists no edit {}", nearest["edit"]);
+    assert_eq!(text(&mut b, "edit-edge-exact"), nearest["optimal_player"]["house_edge"].as_str().unwrap());
+    // A path is not a built-in way: the server reads no file for it.
+    let refused = b.eval("(async () => { const r = await fetch('/api/job', {method: 'POST', headers: {'X-Parsheet-Token': token, 'Content-Type': 'application/json'}, body: JSON.stringify({kind: 'house-way', way: '/etc/passwd'})}); return [r.status, (await r.json()).error]; })()");
+    assert_eq!(refused[0], 400, "{refused}");
+    assert!(refused[1].as_str().unwrap().contains("no built-in house way"), "{refused}");
+    b.screenshot(&shots.join("face-up-pai-gow-house-way.png"));
 
     // A screenshot of every other game, its first wager with a table priced.
     let games: Vec<String> = serde_json::from_value(b.eval("catalog.games.map(g => g.game)")).unwrap();

@@ -399,23 +399,36 @@ fn plan(report: &Report) -> Vec<Planned<'_>> {
         for w in &g.wagers {
             let readings: Vec<&str> = dedup(w.strategy.iter().map(|s| s.analysis.reading.as_str()));
             let tables: Vec<&str> = dedup(w.strategy.iter().filter_map(|s| s.analysis.paytable.as_deref()));
-            for st in &w.strategy {
-                let a = &st.analysis;
-                let mut qualifiers = Vec::new();
-                if readings.len() > 1 {
-                    qualifiers.push(reading_words(&a.reading, &readings));
-                }
-                if let Some(t) = a.paytable.as_deref().filter(|t| tables.len() > 1 || *t != "default") {
-                    qualifiers.push([t.to_string(), t.to_string()]);
-                }
-                let name = unique(&compose(&game, &["Main".into(), "Main".into()], &qualifiers), &mut taken);
-                out.push(Planned { game: g, wager: w, kind: Kind::Main(st), name, page: strategy_page(g, w, &a.reading, a.paytable.as_deref()) });
+            let qualifiers: Vec<Vec<[String; 2]>> = w
+                .strategy
+                .iter()
+                .map(|st| {
+                    let a = &st.analysis;
+                    let mut q = Vec::new();
+                    if readings.len() > 1 {
+                        q.push(reading_words(&a.reading, &readings));
+                    }
+                    if let Some(t) = a.paytable.as_deref().filter(|t| tables.len() > 1 || *t != "default") {
+                        q.push([t.to_string(), t.to_string()]);
+                    }
+                    q
+                })
+                .collect();
+            // "Main" goes before a sibling's reading is cut: `FUPG house way natural ace only`.
+            let main = ["Main".to_string(), "Main".to_string()];
+            let names = fit_together(&game, &main, &qualifiers).or_else(|| fit_together(&game, &[String::new(), String::new()], &qualifiers));
+            for (i, st) in w.strategy.iter().enumerate() {
+                let name = names.as_ref().map_or_else(|| compose(&game, &main, &qualifiers[i]), |n| n[i].clone());
+                let name = unique(&name, &mut taken);
+                out.push(Planned { game: g, wager: w, kind: Kind::Main(st), name, page: strategy_page(g, w, &st.analysis.reading, st.analysis.paytable.as_deref()) });
             }
             let ids: Vec<&str> = dedup(w.sheets.iter().flat_map(|s| s.paytables.iter().map(|t| t.id.as_str())));
             let wager = short_wager(&w.title);
-            for id in &ids {
-                let qualifiers = if ids.len() == 1 && *id == "default" { vec![] } else { vec![[id.to_string(), id.to_string()]] };
-                let name = unique(&compose(&game, &wager, &qualifiers), &mut taken);
+            let qualifiers: Vec<Vec<[String; 2]>> = ids.iter().map(|id| if ids.len() == 1 && *id == "default" { vec![] } else { vec![[id.to_string(), id.to_string()]] }).collect();
+            let names = fit_together(&game, &wager, &qualifiers);
+            for (i, id) in ids.iter().enumerate() {
+                let name = names.as_ref().map_or_else(|| compose(&game, &wager, &qualifiers[i]), |n| n[i].clone());
+                let name = unique(&name, &mut taken);
                 out.push(Planned { game: g, wager: w, kind: Kind::Paytable(id), name, page: sheet_page(g, w, id) });
             }
         }
@@ -454,17 +467,35 @@ fn short_wager(title: &str) -> [String; 2] {
     [full, short]
 }
 
-/// A reading in words, and only the words that tell it from its siblings' (their common first
-/// and last words dropped): `opposite-range-loses` beside `opposite-range-pushes` is `loses`.
+/// A reading in words, and only the words that tell it from its siblings' (the words every
+/// sibling has dropped): `opposite-range-loses` beside `opposite-range-pushes` is `loses`.
 fn reading_words(reading: &str, siblings: &[&str]) -> [String; 2] {
     let words: Vec<&str> = reading.split('-').collect();
-    let split: Vec<Vec<&str>> = siblings.iter().map(|s| s.split('-').collect()).collect();
-    let shortest = split.iter().map(Vec::len).min().unwrap_or(0);
-    let common_head = (0..shortest).take_while(|&i| split.iter().all(|s| s[i] == split[0][i])).count();
-    let common_tail = (0..shortest - common_head).take_while(|&i| split.iter().all(|s| s[s.len() - 1 - i] == split[0][split[0].len() - 1 - i])).count();
-    let distinct = &words[common_head.min(words.len())..words.len().saturating_sub(common_tail).max(common_head.min(words.len()))];
-    let distinct = if distinct.is_empty() { words.clone() } else { distinct.to_vec() };
+    let everywhere = |w: &&str| siblings.len() > 1 && siblings.iter().all(|s| s.split('-').any(|x| x == *w));
+    let distinct: Vec<&str> = words.iter().copied().filter(|w| !everywhere(w)).collect();
+    let distinct = if distinct.is_empty() { words.clone() } else { distinct };
     [words.join(" "), distinct.join(" ")]
+}
+
+/// The names of sibling sheets in one form, the first under which every one fits (so that
+/// siblings read alike), as `compose` orders the forms; none where no form fits them all.
+fn fit_together(game: &[String; 2], wager: &[String; 2], qualifiers: &[Vec<[String; 2]>]) -> Option<Vec<String>> {
+    for g in game {
+        for w in wager {
+            for q in 0..2 {
+                let names: Vec<String> = qualifiers.iter().map(|qs| name_of(g, w, qs.iter().map(|x| x[q].as_str()))).collect();
+                if names.iter().all(|n| width_of(n) <= NAME_LIMIT) {
+                    return Some(names);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn name_of<'a>(game: &'a str, wager: &'a str, qualifiers: impl Iterator<Item = &'a str>) -> String {
+    let parts: Vec<&str> = [game, wager].into_iter().chain(qualifiers).filter(|p| !p.is_empty()).collect();
+    sanitize(&parts.join(" "))
 }
 
 /// The first name that fits: the game, the wager and each qualifier in full, then shorter
@@ -472,17 +503,8 @@ fn reading_words(reading: &str, siblings: &[&str]) -> [String; 2] {
 /// forms with the game and wager cut to leave the qualifiers whole.
 fn compose(game: &[String; 2], wager: &[String; 2], qualifiers: &[[String; 2]]) -> String {
     let join = |parts: Vec<&str>| sanitize(&parts.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" "));
-    for g in game {
-        for w in wager {
-            for q in 0..2 {
-                let mut parts = vec![g.as_str(), w.as_str()];
-                parts.extend(qualifiers.iter().map(|x| x[q].as_str()));
-                let name = join(parts);
-                if width_of(&name) <= NAME_LIMIT {
-                    return name;
-                }
-            }
-        }
+    if let Some(mut names) = fit_together(game, wager, &[qualifiers.to_vec()]) {
+        return names.remove(0);
     }
     let tail = join(qualifiers.iter().map(|x| x[1].as_str()).collect());
     let head = join(vec![game[1].as_str(), wager[1].as_str()]);
@@ -852,6 +874,14 @@ mod tests {
         let fupg = ["optimal-player", "house-way-player"];
         assert_eq!(reading_words("house-way-player", &fupg)[1], "house way");
         assert_eq!(reading_words("as-written", &["as-written"])[1], "as written");
+        let fupg4 = ["optimal-player", "house-way-player", "optimal-player-natural-ace-only", "house-way-player-natural-ace-only"];
+        assert_eq!(reading_words("house-way-player-natural-ace-only", &fupg4)[1], "house way natural ace only");
+        assert_eq!(reading_words("optimal-player", &fupg4)[1], "optimal");
+    }
+
+    fn fupg4_words() -> Vec<[String; 2]> {
+        let fupg4 = ["optimal-player", "house-way-player", "optimal-player-natural-ace-only", "house-way-player-natural-ace-only"];
+        fupg4.iter().map(|r| reading_words(r, &fupg4)).collect()
     }
 
     #[test]
@@ -862,6 +892,12 @@ mod tests {
         let long = compose(&[s("A very long game title indeed"), s("AVLGTI")], &[s("An even longer wager title here"), s("X")], &[[s("PAYTABLE-ID-0001"), s("PAYTABLE-ID-0001")]]);
         assert!(width_of(&long) <= NAME_LIMIT && long.ends_with("PAYTABLE-ID-0001"), "{long}");
         assert_eq!(sanitize("Over/Under [x]: a*b? 'q'"), "Over-Under x ab q");
+        // Siblings share one form: one reading too long with "Main" drops "Main" from all four.
+        let fupg = short_game("Face Up Pai Gow Poker");
+        let qs: Vec<Vec<[String; 2]>> = fupg4_words().into_iter().map(|w| vec![w]).collect();
+        assert_eq!(fit_together(&fupg, &[s("Main"), s("Main")], &qs), None);
+        let names = fit_together(&fupg, &[s(""), s("")], &qs).unwrap();
+        assert_eq!(names, ["FUPG optimal", "FUPG house way", "FUPG optimal natural ace only", "FUPG house way natural ace only"]);
         let mut taken = vec![s("Summary")];
         assert_eq!(unique("summary", &mut taken), "summary 2");
         let base = "x".repeat(31);

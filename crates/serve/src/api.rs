@@ -94,14 +94,21 @@ async fn catalog(State(app): State<Arc<App>>) -> Response {
         })
         .filter(|g| g["wagers"].as_array().is_some_and(|w| !w.is_empty()))
         .collect();
-    Json(json!({"games": games, "source": app.source})).into_response()
+    let ways = match parsheet_app::house_ways::builtin_ways() {
+        Ok(w) => w.into_iter().map(|(spec, way)| json!({"spec": spec, "title": way.title})).collect::<Vec<_>>(),
+        Err(e) => return bad(e),
+    };
+    Json(json!({"games": games, "source": app.source, "house_ways": ways})).into_response()
 }
 
 /// A candidate: an approved table and the lines typed over it (`--pays` items).
 #[derive(Deserialize)]
 struct Candidate {
+    #[serde(default)]
     game: String,
+    #[serde(default)]
     wager: String,
+    #[serde(default)]
     base: String,
     #[serde(default)]
     pays: String,
@@ -121,8 +128,9 @@ async fn compare(State(app): State<Arc<App>>, Json(c): Json<Candidate>) -> Respo
     }
 }
 
-/// Heavy work: `solve` (a main game re-solved for the candidate) or `explore` (a line for a
-/// target edge, or a search).
+/// Heavy work: `solve` (a main game re-solved for the candidate), `explore` (a line for a
+/// target edge, or a search) or `house-way` (Face Up Pai Gow's optimal player against a
+/// built-in way and each single-rule change of it, from the setting table).
 #[derive(Deserialize)]
 struct JobRequest {
     kind: String,
@@ -133,6 +141,7 @@ struct JobRequest {
     search: Option<String>,
     #[serde(default)]
     bounds: Vec<String>,
+    way: Option<String>,
 }
 
 async fn submit(State(app): State<Arc<App>>, Json(r): Json<JobRequest>) -> Response {
@@ -157,7 +166,22 @@ async fn submit(State(app): State<Arc<App>>, Json(r): Json<JobRequest>) -> Respo
             let x = parsheet_app::explore::explore(app.games.clone(), &req)?;
             Ok(json!({"text": x.text, "doc": x.doc}))
         }),
-        other => return bad(format!("unknown job {other:?}: solve or explore")),
+        "house-way" => {
+            // Built-in ways only: a path here would have the server read a file.
+            let spec = r.way.unwrap_or_default();
+            let known = match parsheet_app::house_ways::builtin_ways() {
+                Ok(w) => w.into_iter().map(|(s, _)| s).collect::<Vec<_>>(),
+                Err(e) => return bad(e),
+            };
+            if !known.contains(&spec) {
+                return bad(format!("no built-in house way {:?}; built-in: {}", parsheet_tables::printable(&spec), known.join(", ")));
+            }
+            Box::new(move |app: &App| {
+                let choice = parsheet_app::main_game::house_way_choice(Some(&spec), &app.games)?;
+                parsheet_app::house_ways::way_design(&app.games, &choice).map(|d| serde_json::to_value(d).expect("records serialize"))
+            })
+        }
+        other => return bad(format!("unknown job {other:?}: solve, explore or house-way")),
     };
     Json(json!({"job": Jobs::submit(&app, work)})).into_response()
 }

@@ -3,7 +3,7 @@
 //!
 //! The page is a view like the terminal and the report: it renders records of `parsheet-app`
 //! (`app::design` prices a candidate, re-solves a main game and compares; `app::explore` solves a
-//! line for a target edge and searches; the report's renderers write the PAR sheet and the
+//! line for a target edge and searches; `app::house_ways::way_design` prices a house way; the report's renderers write the PAR sheet and the
 //! workbook) and computes no figure itself. Everything it needs is in the binary: one HTML file
 //! with its CSS and JavaScript inline, no external asset, so it works offline.
 //!
@@ -12,10 +12,13 @@
 //! - Every request carries the token printed at start (128 random bits) and names a loopback
 //!   `Host` (and, where the browser sends one, `Origin`) with this server's port; anything else
 //!   is refused with 403 before it reaches a handler ([`guard`]).
-//! - It writes no file: counts are kept in memory for the life of the process, and every export
-//!   (table file, PAR sheet, workbook) is a download the browser saves.
-//! - One heavy computation (a main game re-solved, a search) runs at a time; a newer request
-//!   supersedes an older one ([`jobs`]).
+//! - It writes nothing but the results cache the caller installed (Face Up Pai Gow's setting
+//!   table goes through it, as every command's counts do); side-bet counts are kept in memory for
+//!   the life of the process, and every export (table file, PAR sheet, workbook) is a download
+//!   the browser saves. It reads no file a request names: the house-way job takes built-in way
+//!   names only.
+//! - One heavy computation (a main game re-solved, a search, a house way priced) runs at a time;
+//!   a newer request supersedes an older one ([`jobs`]).
 
 pub mod guard;
 mod api;
@@ -91,7 +94,7 @@ pub fn run(options: Options, games: Vec<GameTables>, source: String) -> Result<(
     {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "parsheet serve: the paytable designer at\n{url}\n(open it in a browser on this machine; Ctrl-C stops the server; it writes no file)");
+        let _ = writeln!(out, "parsheet serve: the paytable designer at\n{url}\n(open it in a browser on this machine; Ctrl-C stops the server; it writes nothing but the results cache)");
         let _ = out.flush();
     }
     if options.open {
