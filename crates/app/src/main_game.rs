@@ -72,6 +72,13 @@ pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(pa
         return Ok((way.clone(), counts.clone()));
     }
     let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
+    // A way named with its default options spelled out (`foxwoods:full-house-front=the-pair`)
+    // sets every hand as the bare name does: the same count.
+    if let Some((_, _, _, counts)) = done.iter().find(|d| d.1 == ace_high && d.2.rules == way.rules) {
+        let counts = counts.clone();
+        done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));
+        return Ok((way, counts));
+    }
     validated(spec, &way)?;
     let label = match ace_high {
         fupg::AceHigh::JokerPlaysAce => format!("face-up-pai-gow ({})", parsheet_tables::printable(&way.id)),
