@@ -9,6 +9,8 @@
 //!   analyze dj-wild base --pays`.
 //! - A candidate downloaded from the page is read by the CLI with `--with-tables` and gives the
 //!   page's edge.
+//! - docs/GUIDE.md's design steps on the page: a line solved for a target edge and a search
+//!   print what `parsheet explore` prints.
 //! - One heavy job at a time: a newer solve supersedes an older one.
 //! - Face Up Pai Gow's house ways: the optimal player against Foxwoods (both options) from the
 //!   setting table gives the integers of a separately written solver; a rule changed on the page
@@ -195,6 +197,22 @@ fn the_designer_page_matches_the_command_line() {
     }
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(analyze_edge(&["high-card-flush", "flush-bonus", "--with-tables", file.to_str().unwrap(), "--paytable", "cand1"]), edge);
+
+    // docs/GUIDE.md's "Design a paytable", steps 2 and 3, on the page: table C as approved, a line
+    // solved for 5% and a search of 4%..6%, each the text `parsheet explore` prints.
+    choose(&mut b, "high-card-flush", "flush-bonus", "A");
+    choose(&mut b, "high-card-flush", "flush-bonus", "C");
+    for (fill, cli) in [
+        ("document.getElementById('target').value = '5%'; document.getElementById('line').value = '4-card-flush'; document.getElementById('solve-line').click();", vec!["--target-edge", "5%", "--line", "4-card-flush"]),
+        ("document.getElementById('range').value = '4%..6%'; document.getElementById('bounds').value = ''; document.getElementById('search').click();", vec!["--search", "4%..6%", "--limit", "10"]),
+    ] {
+        b.eval("document.getElementById('explored').hidden = true");
+        b.eval(&format!("(() => {{ {fill} }})()"));
+        b.wait("!document.getElementById('explored').hidden", Duration::from_secs(120));
+        let mut args = vec!["explore", "high-card-flush", "flush-bonus", "--paytable", "C"];
+        args.extend(cli);
+        assert_eq!(text(&mut b, "explored").trim_end(), common::ok(&args).trim_end(), "{args:?}");
+    }
 
     // DJ Wild: the Blind changed, the main game re-solved on the page.
     choose(&mut b, "dj-wild", "blind", "default");
