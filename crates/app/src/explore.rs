@@ -287,7 +287,9 @@ pub fn explore(mut games: Vec<parsheet_tables::GameTables>, req: &Request) -> Re
             return Err("nothing to write: --write needs --search, or --target-edge with --line".into());
         }
     }
-    let counts = wager.count(entry.reading(args.variant.as_deref(), wager))?;
+    wager.reading(args.variant.as_deref())?;
+    let (reading, _) = crate::inputs::reading_of(crate::inputs::select_wager(&games, &args.game, &args.wager)?, entry, wager, args.variant.as_deref());
+    let counts = wager.count(reading.as_deref())?;
     let base = analyze(&counts, table).map_err(|e| format!("{} {} paytable {}: {e}", args.game, args.wager, table.id))?;
 
     // The report is built whole and printed at the end, so a failure prints nothing.
@@ -527,7 +529,7 @@ fn dj_wild_base(mut games: Vec<parsheet_tables::GameTables>, args: &Request, g: 
     }
     // A one-off Blind table to start from.
     let paytable = crate::pays::apply(&mut games, g.game, g.wager, args.pays.as_deref(), args.paytable.as_deref())?;
-    let reading = crate::inputs::main_reading(g, args.variant.as_deref())?;
+    let (reading, _) = crate::inputs::main_game_reading(g, &games, args.variant.as_deref())?;
     let entry = crate::inputs::select(&games, g.game, g.wager, paytable.as_deref())?;
     let t0 = &entry.table;
     let started = std::time::Instant::now();

@@ -116,6 +116,22 @@ pub fn main_reading(g: &StrategyGame, variant: Option<&str>) -> Result<&'static 
     }
 }
 
+/// The reading of main game `g`: the one asked for, else its tables' default (with its basis),
+/// else its first.
+pub fn main_game_reading(g: &StrategyGame, games: &[GameTables], variant: Option<&str>) -> Result<(&'static str, Assumption), String> {
+    if let Some(v) = variant {
+        let r = main_reading(g, Some(v))?;
+        return Ok((r, Assumption::given("reading", r)));
+    }
+    let recorded = games.iter().find(|t| t.game == g.game).and_then(|t| t.wagers.iter().find(|w| w.id == g.wager || w.id == parsheet_games::MAIN)).and_then(|w| w.default_of("reading"));
+    if let Some(d) = recorded {
+        let r = main_reading(g, Some(&d.value))?;
+        return Ok((r, Assumption::default("reading", r, d.basis.clone())));
+    }
+    let r = g.variants[0].id;
+    Ok((r, Assumption::default("reading", r, "the game's first reading (its tables file records no default)")))
+}
+
 /// Refuses a `--max-pay` that would make the one-line search loop or allocate without end.
 pub fn check_max_pay(max_pay: u64) -> Result<(), String> {
     if max_pay == 0 || max_pay > parsheet_paytable::MAX_PAY {
@@ -137,10 +153,32 @@ pub fn reading_of(w: &WagerTables, entry: &PaytableEntry, known: &parsheet_games
     if let Some(v) = &entry.reading {
         return (Some(v.clone()), vec![Assumption::printed("reading", v.clone())]);
     }
+    let (v, a) = wager_default(w, known);
+    (Some(v), vec![a])
+}
+
+/// A counted wager's default reading (one with readings): its tables' `defaults` with their
+/// basis, else its first reading, said so. The one place the implicit default lives.
+fn wager_default(w: &WagerTables, known: &parsheet_games::Wager) -> (String, Assumption) {
     if let Some(d) = w.default_of("reading") {
-        return (Some(d.value.clone()), vec![Assumption::default("reading", d.value.clone(), d.basis.clone())]);
+        return (d.value.clone(), Assumption::default("reading", d.value.clone(), d.basis.clone()));
     }
     let first = known.variants[0].id;
-    (Some(first.to_string()), vec![Assumption::default("reading", first, "the wager's first reading (its tables file records no default)")])
+    (first.to_string(), Assumption::default("reading", first, "the wager's first reading (its tables file records no default)"))
+}
+
+/// The reading every command uses for `wager` of `game` where none is asked and no paytable
+/// prints its own (a table's printed reading still wins for that table), with its basis;
+/// `None` for a wager with one reading.
+pub fn default_reading(games: &[GameTables], game: &str, wager: &str) -> Option<Assumption> {
+    if let Some(sg) = parsheet_games::strategy::strategy_of_wager(game, wager) {
+        return main_game_reading(sg, games, None).ok().map(|(_, a)| a);
+    }
+    let known = parsheet_games::find(game, wager).ok()?;
+    if known.variants.is_empty() {
+        return None;
+    }
+    let w = games.iter().find(|g| g.game == game)?.wagers.iter().find(|w| w.id == wager)?;
+    Some(wager_default(w, known).1)
 }
 

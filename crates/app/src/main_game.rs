@@ -121,28 +121,12 @@ pub struct Solved {
     pub solution: Solution,
 }
 
-/// The reading of main game `g`: the one asked for, else its tables' default (with its basis),
-/// else its first.
-pub(crate) fn reading_of(g: &StrategyGame, games: &[GameTables], variant: Option<&str>) -> Result<(&'static str, Assumption), String> {
-    if let Some(v) = variant {
-        let r = crate::inputs::main_reading(g, Some(v))?;
-        return Ok((r, Assumption::given("reading", r)));
-    }
-    let recorded = games.iter().find(|t| t.game == g.game).and_then(|t| t.wagers.iter().find(|w| w.id == g.wager || w.id == parsheet_games::MAIN)).and_then(|w| w.default_of("reading"));
-    if let Some(d) = recorded {
-        let r = crate::inputs::main_reading(g, Some(&d.value))?;
-        return Ok((r, Assumption::default("reading", r, d.basis.clone())));
-    }
-    let r = g.variants[0].id;
-    Ok((r, Assumption::default("reading", r, "the game's first reading (its tables file records no default)")))
-}
-
 /// Solves `g` under `variant` with the pay tables of `games`: the paytable `paytable` of its
 /// wager (the only one when `None`) and the bonus table `bonus` (Heads-Up's Bad Beat; the only
 /// one when `None`, none where the tables hold none). Face Up Pai Gow is solved against `way`
 /// on the full deck.
 pub fn solve(games: &[GameTables], g: &'static StrategyGame, variant: Option<&str>, paytable: Option<&str>, bonus: Option<&str>, way: Option<&HouseWayChoice>) -> Result<Solved, String> {
-    let (reading, reading_said) = reading_of(g, games, variant)?;
+    let (reading, reading_said) = crate::inputs::main_game_reading(g, games, variant)?;
     let mut assumptions = vec![reading_said];
     if g.needs_house_way() {
         let choice = match way {
@@ -376,17 +360,21 @@ pub struct FaceUpPaiGowPolicies {
     pub optimal_rule: String,
 }
 
-/// Both policies of Face Up Pai Gow on `deck` against the way `choice`.
-pub fn face_up_pai_gow_policies(deck: fupg::Deck, deck_text: &str, choice: &HouseWayChoice) -> Result<FaceUpPaiGowPolicies, String> {
+/// Face Up Pai Gow on `deck` against the way `choice`: both policies under the text's Ace High
+/// reading, or only the reading `reading` names (a policy, `…-natural-ace-only` for the other
+/// Ace High reading), checked.
+pub fn face_up_pai_gow_policies(deck: fupg::Deck, deck_text: &str, choice: &HouseWayChoice, reading: Option<&str>) -> Result<FaceUpPaiGowPolicies, String> {
     let g = parsheet_games::strategy::find_strategy("face-up-pai-gow")?;
+    let only = reading.map(|r| crate::inputs::main_reading(g, Some(r))).transpose()?;
+    let ace_high = only.and_then(fupg::reading_of).map_or(fupg::AceHigh::JokerPlaysAce, |(_, a)| a);
     let way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
     let counts = if deck == fupg::Deck::FULL {
-        face_up_pai_gow_counts(&choice.spec, fupg::AceHigh::JokerPlaysAce)?.1
+        face_up_pai_gow_counts(&choice.spec, ace_high)?.1
     } else {
         // Every seven-card hand of this deck set, before the solve.
         parsheet_games::house_way::validate_deck(&way, deck).map_err(|e| format!("house way {}: {e}", parsheet_tables::printable(&way.id)))?;
         let task = crate::progress::Task::new(format!("face-up-pai-gow ({})", parsheet_tables::printable(&way.id)), 10_000);
-        let c = fupg::count_stored(deck, &way, &|done, total| task.set_fraction(done, total))?;
+        let c = fupg::count_stored_with(deck, &way, ace_high, &|done, total| task.set_fraction(done, total))?;
         task.finish();
         c
     };
@@ -394,7 +382,11 @@ pub fn face_up_pai_gow_policies(deck: fupg::Deck, deck_text: &str, choice: &Hous
     if deck != fupg::Deck::FULL {
         assumptions.push(Assumption::given("deck", deck_text));
     }
-    let policies = fupg::POLICIES
+    let readings: Vec<&str> = match only {
+        Some(r) => vec![r],
+        None => fupg::POLICIES.to_vec(),
+    };
+    let policies = readings
         .iter()
         .map(|p| {
             let solved = Solved {

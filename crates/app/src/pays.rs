@@ -113,8 +113,6 @@ fn changed(w: &parsheet_tables::WagerTables, base: &str, typed: parsheet_tables:
                 None
             }
         };
-        // A correction of the printed pay is of the printed pay, not of the one typed.
-        entry.corrections.retain(|c| c.outcome != line.outcome);
         entry.changed.push(ChangedLine { outcome: line.outcome, was, pays: line.pay });
     }
     entry.notes.push(format!("paytable {base} with lines changed by --pays: {}", listed(&entry.changed)));

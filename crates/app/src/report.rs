@@ -1,6 +1,6 @@
 //! The hold report's contents: for every game and wager of the tables, the records of the
 //! questions above (each paytable's analysis under each reading, each main game's strategy, each
-//! published figure's checks and explanations), in one document (schema `parsheet-report/2`,
+//! published figure's checks and explanations), in one document (schema `parsheet-report/3`,
 //! `docs/REPORT.md`). The report's views (`parsheet-report`: HTML, Markdown, CSV, the workbook,
 //! `report.json`) render this document and nothing else.
 
@@ -19,7 +19,7 @@ use crate::verify::{counts_of, figure_checks, Check, Context, Counted};
 use crate::vocab::{Assumption, Count, Exact};
 use crate::wager::WagerAnalysis;
 
-pub const SCHEMA: &str = "parsheet-report/2";
+pub const SCHEMA: &str = "parsheet-report/3";
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Report {
@@ -144,6 +144,9 @@ pub struct WagerSection {
     pub strategy: Vec<StrategyRecord>,
     pub notes: Vec<String>,
     pub readings: Vec<Reading>,
+    /// The reading every command uses where none is asked and no paytable prints its own, with
+    /// its basis (the figure to certify is on it); null for a wager with one reading.
+    pub default_reading: Option<crate::vocab::Assumption>,
     pub rejected_readings: Vec<Rejected>,
     pub sheets: Vec<Sheet>,
     pub paytables: Vec<Paytable>,
@@ -262,6 +265,7 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
         strategy,
         notes: w.notes.clone(),
         readings,
+        default_reading: crate::inputs::default_reading(std::slice::from_ref(g), &g.game, &w.id),
         rejected_readings: w.rejected_readings.iter().map(|(r, n)| Rejected { reading: r.clone(), note: n.clone() }).collect(),
         sheets,
         paytables: w

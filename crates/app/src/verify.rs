@@ -17,7 +17,7 @@ use parsheet_tables::{FigureKind, GameTables, PaytableEntry, Percent, Published,
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::figure::{matches, status_of, units_off, ImpliedTerm, Status};
+use crate::figure::{matches, rounding_of, status_of, units_off, weaker, ImpliedTerm, Status};
 use crate::main_game::HouseWayChoice;
 use crate::progressive::{self, pct, Assume, MAX_OTHER_PLAYERS};
 use crate::vocab::{Assumption, Basis, Exact, Figure, Figures};
@@ -55,8 +55,11 @@ pub struct Check {
     /// The value of an unprinted term the figure implies, with its legal range.
     pub implied: Option<ImpliedTerm>,
     pub detail: String,
-    /// The misprints corrected for this check, in words; null for the figure as printed.
+    /// The corrections of the print this check is computed with, in words; null for the
+    /// figure as printed.
     pub misprint_corrected: Option<String>,
+    /// The tables file's candidate (`published[].candidates[].id`) behind those corrections.
+    pub candidate: Option<String>,
     pub assumptions: Vec<Assumption>,
     /// The figures of the record checked (the same as `analyze` prints for it).
     #[serde(flatten)]
@@ -136,10 +139,16 @@ pub fn figure_checks(g: &GameTables, w: &WagerTables, f: &Published, counted: &m
     for c in &mut out {
         c.default_reading = c.reading == default_reading(g, w, &c.paytable);
     }
-    if let Some((w, f, what)) = corrected(w, f) {
-        out.extend(check_figure(g, &w, &f, counted, cx).into_iter().map(|mut c| {
-            c.detail = format!("misprint corrected: {what}; {}", c.detail);
+    for candidate in &f.candidates {
+        let (cw, cf) = candidate.apply(w, f);
+        let what = candidate.words(w, f);
+        let under = |c: &Check| c.reading == candidate.reading.clone().or_else(|| default_reading(g, w, &c.paytable));
+        out.extend(check_figure(g, &cw, &cf, counted, cx).into_iter().filter(under).map(|mut c| {
+            c.detail = format!("candidate {}: {what}; {}", candidate.id, c.detail);
             c.misprint_corrected = Some(what.clone());
+            c.candidate = Some(candidate.id.clone());
+            let own = c.reason.take().map(|r| format!("; {r}")).unwrap_or_default();
+            c.reason = Some(format!("evidence: {}{own}", candidate.note.trim_end_matches('.')));
             c
         }));
     }
@@ -147,11 +156,20 @@ pub fn figure_checks(g: &GameTables, w: &WagerTables, f: &Published, counted: &m
     out
 }
 
+/// The words of a named reading of a wager (its description in the registry).
+fn reading_words(game: &str, wager: &str, reading: &str) -> Option<&'static str> {
+    let variants = match strategy_of_wager(game, wager) {
+        Some(sg) => sg.variants,
+        None => parsheet_games::find(game, wager).ok()?.variants,
+    };
+    variants.iter().find(|v| v.id == reading).map(|v| v.description)
+}
+
 /// parsheet's reading of a figure of `paytable` (`all` for a figure over every paytable): the
 /// one every command uses, from the table's printed reading or the tables' `defaults`.
 pub fn default_reading(g: &GameTables, w: &WagerTables, paytable: &str) -> Option<String> {
     if let Some(sg) = strategy_of_wager(&g.game, &w.id) {
-        return crate::main_game::reading_of(sg, std::slice::from_ref(g), None).ok().map(|(r, _)| r.to_string());
+        return crate::inputs::main_game_reading(sg, std::slice::from_ref(g), None).ok().map(|(r, _)| r.to_string());
     }
     let known = parsheet_games::find(&g.game, &w.id).ok()?;
     if known.variants.is_empty() {
@@ -159,7 +177,7 @@ pub fn default_reading(g: &GameTables, w: &WagerTables, paytable: &str) -> Optio
     }
     match w.paytables.iter().find(|p| p.table.id == paytable) {
         Some(p) => crate::inputs::reading_of(w, p, known, None).0,
-        None => Some(w.default_of("reading").map_or_else(|| known.variants[0].id.to_string(), |d| d.value.clone())),
+        None => Some(crate::inputs::default_reading(std::slice::from_ref(g), &g.game, &w.id)?.value),
     }
 }
 
@@ -173,12 +191,14 @@ fn value_words(c: &Check) -> String {
 }
 
 /// Settles the checks of one published figure, paytable by paytable: the first check of the
-/// default reading, as printed, is the figure to certify (`default_reading`; any later check of
-/// that reading, under other terms, is evidence). Where its own value does not reach the
-/// figure, the evidence decides: a recorded misprint, other terms (Envy from other players) or
-/// another named reading that reaches it makes it `explained`, saying which; an implied term
-/// inside its legal range already is; otherwise it stays `cannot-reproduce` or `unexplained`,
-/// with the nearest other check named.
+/// default reading, as printed, under its default terms, is the figure to certify
+/// (`default_reading`); every other check is evidence. Its status is its own arithmetic's
+/// (reproduced, rounding, or implied for a term solved from the figure) where that reaches the
+/// figure; otherwise the strongest evidence that reaches it decides, in the order of
+/// precedence: another reading as printed (`reading`), a candidate correction of the print
+/// (`misprint`), an unprinted term at a legal value (`implied`). A check that combines several
+/// takes the weakest of them. Otherwise `unexplained`, with the nearest checks and every term
+/// solved outside its legal range named.
 pub fn settle(checks: &mut [Check]) {
     let mut tables: Vec<String> = Vec::new();
     for c in checks.iter() {
@@ -188,7 +208,7 @@ pub fn settle(checks: &mut [Check]) {
     }
     for table in tables {
         let group: Vec<usize> = (0..checks.len()).filter(|&i| checks[i].paytable == table).collect();
-        let Some(&d) = group.iter().find(|&&i| checks[i].default_reading && checks[i].misprint_corrected.is_none()) else {
+        let Some(&d) = group.iter().find(|&&i| checks[i].default_reading && checks[i].candidate.is_none()) else {
             for &i in &group {
                 checks[i].default_reading = false;
             }
@@ -198,97 +218,118 @@ pub fn settle(checks: &mut [Check]) {
             checks[i].default_reading = i == d;
         }
         let own = checks[d].status;
-        if own == Status::Rounding {
-            checks[d].reason = Some(format!("within rounding: {} units of the last printed place", rounding_units(&checks[d])));
-        }
-        // Reproduced, within rounding, or an implied term in its legal range: its own value says.
-        if own.reaches() || own == Status::NotComputed || own == Status::Explained {
+        if own.reaches() || own == Status::NotComputed || own == Status::Implied {
             continue;
         }
         let reading = checks[d].reading.clone();
-        // The evidence, the likeliest first: a misprint under this reading, other terms under
-        // this reading, another reading as printed, another reading with a misprint.
-        let rank = |c: &Check| -> Option<u8> {
-            let reaches = c.status.reaches() || (c.status == Status::Explained && c.implied.is_some());
-            if !reaches {
-                return None;
-            }
-            Some(match (c.reading == reading, c.misprint_corrected.is_some()) {
-                (true, true) => 0,
-                (true, false) => 1,
-                (false, false) => 2,
-                (false, true) => 3,
-            })
-        };
-        let best = group.iter().filter(|&&i| i != d).filter_map(|&i| rank(&checks[i]).map(|r| (r, i))).min();
-        if let Some((_, i)) = best {
+        let best = group.iter().filter(|&&i| i != d).filter_map(|&i| evidence_of(&checks[i], &reading).map(|s| (s, i))).min();
+        if let Some((status, i)) = best {
             let e = &checks[i];
-            let under = match (&e.reading, e.reading == reading) {
-                (Some(r), false) => format!("reading {r}"),
-                _ => "the same reading".to_string(),
+            let under = match &e.reading {
+                Some(r) if e.reading != reading => {
+                    let words = reading_words(&e.game, &e.wager, r).map(|w| format!(" (\"{w}\")")).unwrap_or_default();
+                    format!(" under the reading {r}{words}")
+                }
+                _ => String::new(),
             };
-            let why = match (&e.misprint_corrected, &e.implied) {
-                (Some(m), _) => format!("the recorded misprint ({m}), under {under}, gives {}: {}", value_words(e), e.status.name()),
-                (None, Some(_)) => format!("under {under}: {}", e.reason.clone().unwrap_or_default()),
-                (None, None) => {
-                    // The terms the check was given (Envy from other players, say), not the defaults.
-                    let terms: Vec<String> = e.assumptions.iter().filter(|a| a.name != "reading" && a.source == crate::vocab::Source::Given).map(|a| format!("{} {}", a.name, a.value)).collect();
-                    let terms = if terms.is_empty() { String::new() } else { format!(" with {}", terms.join(", ")) };
-                    format!("{under}{terms} gives {}: {}", value_words(e), e.status.name())
+            let value = value_words(e);
+            let own = e.reason.as_deref().map(|r| format!("; {r}")).unwrap_or_default();
+            let why = match status {
+                Status::Reading => format!("reproduced{under}, as printed: {value}, {}{own}", e.status.name()),
+                Status::Misprint => format!("reproduced only with candidate {}: {}{under}: {value}, {}{own}", e.candidate.as_deref().unwrap_or("?"), e.misprint_corrected.as_deref().unwrap_or(""), e.status.name()),
+                _ => {
+                    let term = e.implied.as_ref().map(|t| format!("{} = {} (exact {}; legal {} to {})", t.term, term_value(t), t.value.0, term_value_of(t, &t.low), term_value_of(t, &t.high))).unwrap_or_default();
+                    let candidate = e.candidate.as_ref().map(|c| format!(" and candidate {c} ({})", e.misprint_corrected.as_deref().unwrap_or(""))).unwrap_or_default();
+                    format!("reproduced only with the unprinted term {term}{candidate}{under}: {value}{own}")
                 }
             };
-            checks[d].status = Status::Explained;
+            checks[d].status = status;
             checks[d].reason = Some(why);
             continue;
         }
-        if own == Status::Unexplained {
-            let nearest = group
-                .iter()
-                .filter(|&&i| i != d)
-                .filter_map(|&i| checks[i].deviation.as_ref().map(|x| (num_traits::Signed::abs(x.value()), i)))
-                .min_by(|a, b| a.0.cmp(&b.0))
-                .filter(|(gap, _)| checks[d].deviation.as_ref().is_some_and(|x| *gap < num_traits::Signed::abs(x.value())));
-            let mut why = String::from("no recorded misprint, named reading or legal term value reproduces it");
-            if let Some((_, i)) = nearest {
-                let e = &checks[i];
-                let what = match (&e.reading, &e.misprint_corrected) {
-                    (_, Some(m)) => format!("with the recorded misprint ({m})"),
-                    (Some(r), None) if e.reading != reading => format!("reading {r}"),
-                    _ => format!("with {}", e.assumptions.iter().filter(|a| a.name != "reading").map(crate::vocab::Assumption::words).collect::<Vec<_>>().join(", ")),
-                };
-                why += &format!("; nearest: {what}, {}", value_words(e));
-            }
-            checks[d].reason = Some(why);
+        // Unexplained: the nearest checks, and every term solved outside its legal range.
+        let mut near: Vec<(BigRational, usize)> = group.iter().filter(|&&i| i != d).filter_map(|&i| checks[i].deviation.as_ref().map(|x| (x.value().abs(), i))).collect();
+        near.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut why = String::from("no other reading, candidate correction or legal value of an unprinted term reproduces it");
+        let named: Vec<String> = near.iter().take(3).map(|&(_, i)| format!("{} {}", evidence_name(&checks[i], &reading), value_words(&checks[i]))).collect();
+        if !named.is_empty() {
+            why += &format!("; nearest: {}", named.join("; "));
         }
+        let illegal: Vec<String> = group.iter().filter_map(|&i| checks[i].implied.as_ref().and_then(ImpliedTerm::why_not).map(|w| format!("{}{w}", reading_prefix(&checks[i], &reading)))).collect();
+        if !illegal.is_empty() {
+            why += &format!("; solved from the figure: {}", illegal.join("; "));
+        }
+        checks[d].status = Status::Unexplained;
+        checks[d].reason = Some(why);
     }
 }
 
-/// The units of the last printed place between a check's value and its figure.
-fn rounding_units(c: &Check) -> String {
-    let Some(d) = &c.deviation else { return "-".into() };
-    let unit = BigRational::new(1.into(), num_bigint::BigInt::from(10u32).pow(c.places as u32 + 2));
-    Decimal(&(num_traits::Signed::abs(d.value()) / unit)).with_places(2)
+/// The status a check lends the figure to certify of `reading`, if it reaches the figure: the
+/// weakest of what it changes (another reading, a candidate correction, an unprinted term).
+fn evidence_of(e: &Check, reading: &Option<String>) -> Option<Status> {
+    let term = e.implied.as_ref();
+    let reaches = match term {
+        Some(t) => t.legal() && (e.status == Status::Implied || e.status.reaches()),
+        None => e.status.reaches(),
+    };
+    if !reaches {
+        return None;
+    }
+    if term.is_some() {
+        Some(Status::Implied)
+    } else if e.candidate.is_some() {
+        Some(Status::Misprint)
+    } else if e.reading != *reading {
+        Some(Status::Reading)
+    } else {
+        None
+    }
 }
 
-/// The wager and figure with the data's misprint corrections applied, and the corrections in
-/// words; `None` where nothing the figure depends on is corrected.
-fn corrected(w: &WagerTables, f: &Published) -> Option<(WagerTables, Published, String)> {
-    let mut words = Vec::new();
-    let mut w = w.clone();
-    for p in w.paytables.iter_mut().filter(|p| f.paytable.as_ref().is_none_or(|t| *t == p.table.id)) {
-        let Some(table) = p.corrected() else { continue };
-        for c in &p.corrections {
-            let printed = p.table.pay(&c.outcome).expect("a corrected line exists");
-            words.push(format!("paytable {} {} printed {printed}, read as {} ({})", p.table.id, c.outcome, c.pay, c.note));
-        }
-        p.table = table;
+/// "reading R, with candidate C" or "with 3 other players": what a check changes.
+fn evidence_name(e: &Check, reading: &Option<String>) -> String {
+    let mut parts = Vec::new();
+    if let (Some(r), true) = (&e.reading, e.reading != *reading) {
+        parts.push(format!("reading {r}"));
     }
-    let mut f = f.clone();
-    if let (Some((value, note)), Some(printed)) = (&f.corrected, &f.value) {
-        words.push(format!("figure printed {}, read as {} ({note})", printed.text, value.text));
-        f.value = Some(value.clone());
+    if let Some(c) = &e.candidate {
+        parts.push(format!("candidate {c}"));
     }
-    (!words.is_empty()).then(|| (w, f, words.join("; ")))
+    let given: Vec<String> = e.assumptions.iter().filter(|a| a.name != "reading" && a.source == crate::vocab::Source::Given).map(|a| format!("{} {}", a.name, a.value)).collect();
+    if !given.is_empty() {
+        parts.push(format!("with {}", given.join(", ")));
+    }
+    if parts.is_empty() {
+        "as printed".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn reading_prefix(e: &Check, reading: &Option<String>) -> String {
+    match &e.reading {
+        Some(r) if e.reading != *reading => format!("under reading {r}, "),
+        _ => String::new(),
+    }
+}
+
+/// An implied term's value as a reader writes it: a rate as a percentage, players as a number.
+fn term_value(t: &ImpliedTerm) -> String {
+    term_value_of(t, &t.value)
+}
+
+fn term_value_of(t: &ImpliedTerm, v: &Exact) -> String {
+    if t.term == "rate" {
+        pct(v.value(), 3)
+    } else {
+        Decimal(v.value()).with_places(if v.value().is_integer() { 0 } else { 3 })
+    }
+}
+
+/// Why a value is within rounding of a printed one: "truncated (…): 0.98 units of the last
+/// printed place".
+fn rounding_reason(value: &BigRational, printed: &Percent) -> Option<String> {
+    rounding_of(value, printed).map(|how| format!("{}: {} units of the last printed place off", how.words(), Decimal(&units_off(value, printed)).with_places(2)))
 }
 
 /// The row of a check.
@@ -306,6 +347,7 @@ impl Row<'_> {
             (Some(c), Some(v)) => Some(Exact(c - &v.value)),
             _ => None,
         };
+        let computed_value = computed.clone();
         Check {
             game: self.game.to_string(),
             wager: self.w.id.clone(),
@@ -320,10 +362,14 @@ impl Row<'_> {
             deviation,
             default_reading: false,
             status,
-            reason: None,
+            reason: match (&computed_value, &self.f.value) {
+                (Some(c), Some(v)) if status == Status::Rounding => rounding_reason(c, v),
+                _ => None,
+            },
             implied: None,
             detail: detail + &self.note,
             misprint_corrected: None,
+            candidate: None,
             assumptions,
             figures,
         }
@@ -414,14 +460,13 @@ pub fn check_figure(g: &GameTables, w: &WagerTables, f: &Published, counted: &mu
                 }
                 let min = values.iter().min_by(|a, b| a.1.cmp(&b.1)).expect("some values");
                 let max = values.iter().max_by(|a, b| a.1.cmp(&b.1)).expect("some values");
-                let ends = [status_of(&min.1, lo), status_of(&max.1, hi)];
-                let status = if ends.iter().all(|s| *s == Status::Reproduced) {
-                    Status::Reproduced
-                } else if ends.iter().all(|s| s.reaches()) {
-                    Status::Rounding
-                } else {
-                    Status::Unexplained
+                // Judged end by end; the range takes the weaker end's status.
+                let status = weaker(status_of(&min.1, lo), status_of(&max.1, hi));
+                let end_words = |name: &str, v: &BigRational, p: &Percent| match status_of(v, p) {
+                    Status::Rounding => format!("{name} end {}", rounding_reason(v, p).unwrap_or_default()),
+                    s => format!("{name} end {}", s.name()),
                 };
+                let ends_reason = format!("{}; {}", end_words("low", &min.1, lo), end_words("high", &max.1, hi));
                 // The deviation of the end further off, in units of the printed place.
                 let (lo_off, hi_off) = (&min.1 - &lo.value, &max.1 - &hi.value);
                 let deviation = if units_off(&min.1, lo) >= units_off(&max.1, hi) { lo_off } else { hi_off };
@@ -430,6 +475,7 @@ pub fn check_figure(g: &GameTables, w: &WagerTables, f: &Published, counted: &mu
                 let reading = analyses.first().and_then(|(_, a)| a.as_ref().ok()).map(|a| a.assumptions.clone()).unwrap_or_default();
                 let mut c = row.check("all", variant, Basis::PerUnit, None, status, detail, reading, no_figures(Basis::PerUnit, "a range over paytables: each paytable's figures are on its own sheet"));
                 c.deviation = Some(Exact(deviation));
+                c.reason = (status != Status::Reproduced).then_some(ends_reason);
                 out.push(c);
             }
             _ => unreachable!("a figure has a value or a range"),
@@ -474,10 +520,9 @@ fn model_checks(row: &Row, p: &PaytableEntry, variant: Option<&str>, v: &Percent
             pct(m.long_run_payback_without_rate.value(), v.places + 3)
         );
         let implied = ImpliedTerm { term: "rate".into(), value: Exact(rate.clone()), low: Exact(BigRational::from_integer(0.into())), high: Exact(BigRational::from_integer(1.into())) };
-        let (status, reason) = if implied.in_range() {
-            (Status::Explained, format!("the chapter prints no rate of progression; the figure implies a rate of {} (exact {}), within the legal 0% to 100%", pct(&rate, v.places + 3), fraction(&rate)))
-        } else {
-            (Status::CannotReproduce, format!("the figure implies a rate of progression of {}, outside 0% to 100%: no rate reaches it under this reading", pct(&rate, v.places + 3)))
+        let (status, reason) = match implied.why_not() {
+            None => (Status::Implied, format!("the chapter prints no rate of progression; the figure implies a rate of {} (exact {}), within the legal 0% to 100%", pct(&rate, v.places + 3), fraction(&rate))),
+            Some(why) => (Status::Unexplained, format!("no rate of progression reaches it under this reading: {why}")),
         };
         let mut c = row.check(id, variant, Basis::PerUnit, None, status, detail, a.assumptions.clone(), a.figures.clone());
         c.reason = Some(reason);
@@ -509,7 +554,7 @@ fn model_checks(row: &Row, p: &PaytableEntry, variant: Option<&str>, v: &Percent
             let Some(c) = value_of(f.kind, &x.figures, Basis::PerUnit) else { continue };
             let gap = (&c - &v.value).abs();
             if matches(&c, v) {
-                found.push((c.clone(), x.assumptions.clone(), x.figures.clone()));
+                found.push((c.clone(), x.assumptions.clone(), x.figures.clone(), n));
             }
             if nearest.as_ref().is_none_or(|x| gap < x.3) {
                 nearest = Some((n, c, x.assumptions.clone(), gap, x.figures.clone()));
@@ -530,10 +575,9 @@ fn model_checks(row: &Row, p: &PaytableEntry, variant: Option<&str>, v: &Percent
             if let (Some(n), false) = (others, status.reaches()) {
                 let term = ImpliedTerm { term: "other-players".into(), value: Exact(n.clone()), low: Exact(BigRational::from_integer(0.into())), high: Exact(BigRational::from_integer(MAX_OTHER_PLAYERS.into())) };
                 let at = format!("{} other players (exact {})", Decimal(&n).with_places(3), fraction(&n));
-                let (status, reason) = if term.in_range() {
-                    (Status::Explained, format!("with Envy, the figure implies {at} on average: within 0 to {MAX_OTHER_PLAYERS} (a table seats six)"))
-                } else {
-                    (Status::CannotReproduce, format!("with Envy, the figure implies {at}: outside 0 to {MAX_OTHER_PLAYERS}, so no table reaches it under this reading"))
+                let (status, reason) = match term.why_not() {
+                    None => (Status::Implied, format!("with Envy, the figure implies {at}: within 0 to {MAX_OTHER_PLAYERS} (a table seats six)")),
+                    Some(why) => (Status::Unexplained, format!("with Envy, the figure implies {at}: {why}")),
                 };
                 check.status = status;
                 check.reason = Some(reason);
@@ -541,10 +585,13 @@ fn model_checks(row: &Row, p: &PaytableEntry, variant: Option<&str>, v: &Percent
             }
             out.push(check);
         } else {
-            for (c, said, figures) in found {
+            for (c, said, figures, n) in found {
                 let detail = format!("with Envy: {}{per}; deviation {} points{implied}", words(&said), points(&c, v));
-                let status = status_of(&c, v);
-                out.push(row.check(id, variant, Basis::PerUnit, Some(c), status, detail, said, figures));
+                // Reproduced only with an unprinted term: the number of other players.
+                let mut check = row.check(id, variant, Basis::PerUnit, Some(c), Status::Implied, detail, said, figures);
+                check.implied = Some(ImpliedTerm { term: "other-players".into(), value: Exact(BigRational::from_integer(n.into())), low: Exact(BigRational::from_integer(0.into())), high: Exact(BigRational::from_integer(MAX_OTHER_PLAYERS.into())) });
+                check.reason = Some(format!("with Envy from {n} other players (the chapter prints no number of players)"));
+                out.push(check);
             }
         }
     }

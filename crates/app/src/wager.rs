@@ -66,6 +66,7 @@ pub fn tables_of<'a>(games: &'a [GameTables], game: &str, wager: &str) -> Result
 /// `variant` (the default when `None`), with `assume` for a meter, dollar or Envy table.
 pub fn analyze(games: &[GameTables], game: &str, wager: &str, paytable: Option<&str>, variant: Option<&str>, assume: &Assume) -> Result<WagerAnalysis, String> {
     let known = parsheet_games::find(game, wager)?;
+    known.reading(variant)?;
     let entry = crate::inputs::select(games, game, wager, paytable)?;
     let w = tables_of(games, game, wager)?;
     let (reading, said) = crate::inputs::reading_of(w, entry, known, variant);

@@ -83,7 +83,7 @@ pub fn run(args: Args) -> Result<(), String> {
         // from one count); `--variant` or `strategy face-up-pai-gow` gives either in full.
         let other = match (&way, variant.as_deref()) {
             (Some(w), None) if g.needs_house_way() => {
-                let p = parsheet_app::main_game::face_up_pai_gow_policies(parsheet_games::strategy::face_up_pai_gow::Deck::FULL, "53 cards", w)?;
+                let p = parsheet_app::main_game::face_up_pai_gow_policies(parsheet_games::strategy::face_up_pai_gow::Deck::FULL, "53 cards", w, None)?;
                 p.policies.into_iter().filter(|o| o.reading != a.reading).collect()
             }
             _ => Vec::new(),

@@ -20,10 +20,16 @@ fn how(game: &str, wager: &str) -> Option<String> {
     }
     match parsheet_games::lookup(game, wager).ok()? {
         parsheet_games::Model::Counted(_) => Some(format!("parsheet analyze {game} {wager}")),
-        parsheet_games::Model::Main(g) if g.needs_house_way() => Some(format!("main game, not computed yet: parsheet strategy {game} --house-way NAME|FILE (long)")),
+        parsheet_games::Model::Main(g) if g.needs_house_way() => Some(format!("main game against a house way (default foxwoods): parsheet analyze {game} base; parsheet strategy {game} (long the first time, then cached)")),
         parsheet_games::Model::Main(g) if wager == parsheet_games::MAIN => Some(format!("main game: parsheet analyze {} base; parsheet strategy {}", g.game, g.game)),
         parsheet_games::Model::Main(g) => Some(format!("pays of the main game: parsheet analyze {} base; parsheet strategy {}", g.game, g.game)),
     }
+}
+
+/// The reading every command uses by default, with its basis (`null` for a wager with one
+/// reading): what `analyze`, `verify` and the report use, from the one place they take it.
+fn default_reading(games: &[parsheet_tables::GameTables], game: &str, wager: &str) -> Value {
+    parsheet_app::inputs::default_reading(games, game, wager).map_or(Value::Null, |a| json!({"value": a.value, "basis": a.basis}))
 }
 
 fn list_json(games: &[parsheet_tables::GameTables]) -> Value {
@@ -35,18 +41,19 @@ fn list_json(games: &[parsheet_tables::GameTables]) -> Value {
             // The main game is the wager `base`, also where its pay tables carry another name.
             if let Some(sg) = main.filter(|_| !g.wagers.iter().any(|w| w.id == parsheet_games::MAIN)) {
                 wagers.push(json!({"id": parsheet_games::MAIN, "title": sg.title, "section": sg.rules, "computed_by": how(&g.game, parsheet_games::MAIN),
-                    "readings": sg.variants.iter().map(|v| v.id).collect::<Vec<_>>(), "reads": sg.wager, "paytables": [], "published": []}));
+                    "readings": sg.variants.iter().map(|v| v.id).collect::<Vec<_>>(), "default_reading": default_reading(games, &g.game, parsheet_games::MAIN),
+                    "reads": sg.wager, "paytables": [], "published": []}));
             }
             for w in &g.wagers {
                 let readings: Vec<&str> = parsheet_games::lookup(&g.game, &w.id).map_or(vec![], |m| m.variants().iter().map(|v| v.id).collect());
                 wagers.push(json!({
                     "id": w.id, "title": w.title, "section": w.section, "computed_by": how(&g.game, &w.id), "readings": readings,
+                    "default_reading": default_reading(games, &g.game, &w.id),
                     "reads": Value::Null,
                     "paytables": w.paytables.iter().map(|p| json!({"id": p.table.id, "reading": p.reading,
-                        "lines": p.table.lines.iter().map(|l| json!({"outcome": l.outcome, "pays": l.pay.to_string()})).collect::<Vec<_>>(),
-                        "corrections": p.corrections.iter().map(|c| json!({"outcome": c.outcome, "pays": c.pay.to_string(), "note": c.note})).collect::<Vec<_>>()})).collect::<Vec<_>>(),
+                        "lines": p.table.lines.iter().map(|l| json!({"outcome": l.outcome, "pays": l.pay.to_string()})).collect::<Vec<_>>()})).collect::<Vec<_>>(),
                     "published": w.published.iter().map(|f| json!({"kind": f.kind.name(), "printed": printed(f), "paytable": f.paytable, "section": f.section,
-                        "corrected": f.corrected.as_ref().map(|(v, _)| v.text.clone())})).collect::<Vec<_>>(),
+                        "candidates": f.candidates.iter().map(|c| json!({"id": c.id, "reading": c.reading, "corrects": c.words(w, f), "note": c.note})).collect::<Vec<_>>()})).collect::<Vec<_>>(),
                 }));
             }
             json!({"game": g.game, "title": g.title, "chapter": g.chapter, "file": g.file, "wagers": wagers})
@@ -83,7 +90,8 @@ pub fn run(args: Args) -> Result<(), String> {
             }
             let readings: Vec<String> = w["readings"].as_array().into_iter().flatten().map(s).collect();
             if !readings.is_empty() {
-                println!("    readings: {} (default {})", readings.join(", "), readings[0]);
+                let default = w["default_reading"]["value"].as_str().map_or(String::new(), |d| format!(" (default {d})"));
+                println!("    readings: {}{default}", readings.join(", "));
             }
             let Some(wt) = tables.wagers.iter().find(|x| x.id == s(&w["id"])) else { continue };
             if wt.paytables.is_empty() {
@@ -93,15 +101,13 @@ pub fn run(args: Args) -> Result<(), String> {
                 let lines: Vec<String> = p["lines"].as_array().into_iter().flatten().map(|l| format!("{} {}", s(&l["outcome"]), s(&l["pays"]))).collect();
                 let reading = p["reading"].as_str().map(|r| format!(" [reading {r}, as the table prints]")).unwrap_or_default();
                 println!("    paytable {}: {}{reading}", s(&p["id"]), lines.join("; "));
-                for c in p["corrections"].as_array().into_iter().flatten() {
-                    println!("      misprint corrected beside it: {} {} ({})", s(&c["outcome"]), s(&c["pays"]), s(&c["note"]));
-                }
             }
-            for (f, ft) in w["published"].as_array().into_iter().flatten().zip(&wt.published) {
+            for f in w["published"].as_array().into_iter().flatten() {
                 let table = f["paytable"].as_str().map_or("all paytables".to_string(), |t| format!("paytable {t}"));
                 println!("    published {} {} ({table}; {})", s(&f["kind"]), s(&f["printed"]), s(&f["section"]));
-                if let Some((v, note)) = &ft.corrected {
-                    println!("      misprint corrected beside it: {} ({note})", v.text);
+                for c in f["candidates"].as_array().into_iter().flatten() {
+                    let under = c["reading"].as_str().map(|r| format!(", reading {r}")).unwrap_or_default();
+                    println!("      candidate {} checked beside it: {}{under}", s(&c["id"]), s(&c["corrects"]));
                 }
             }
         }

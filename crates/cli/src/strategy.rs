@@ -92,6 +92,14 @@ pub fn parse_deck(text: &str) -> Result<Deck, String> {
 /// Face Up Pai Gow: both policies from one exact count.
 fn face_up_pai_gow(args: &Args) -> Result<(), String> {
     crate::Format::offer("strategy face-up-pai-gow", args.format, &[crate::Format::Table, crate::Format::Json])?;
+    for (name, given) in [("--hole", args.hole.is_some()), ("--board", args.board.is_some()), ("--paytable", args.paytable.is_some()), ("--bad-beat", args.bad_beat.is_some()), ("--min-raise", args.min_raise.is_some())] {
+        if given {
+            return Err(format!("{name} does not apply to face-up-pai-gow (its Wager has no paytable and no spot to value); give --house-way, --deck, --variant or --ways"));
+        }
+    }
+    if args.ways && args.variant.is_some() {
+        return Err("--ways prices both policies under every way; leave out --variant".into());
+    }
     let games = args.tables.load()?;
     let choice = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &games)?;
     if args.ways {
@@ -108,7 +116,7 @@ fn face_up_pai_gow(args: &Args) -> Result<(), String> {
         Some(d) => (parse_deck(d)?, d.clone()),
         None => (Deck::FULL, "53 cards".to_string()),
     };
-    let f = parsheet_app::main_game::face_up_pai_gow_policies(deck, &text, &choice)?;
+    let f = parsheet_app::main_game::face_up_pai_gow_policies(deck, &text, &choice, args.variant.as_deref())?;
     crate::print(match args.format {
         crate::Format::Json => crate::json(&f),
         _ => parsheet_report::terminal::face_up_pai_gow_text(&f),

@@ -97,7 +97,8 @@ fn verify_reports_each_published_figure() {
     let out = ok(&["verify", "high-card-flush", "flush-bonus"]);
     assert!(status_of(&out, "high-card-flush flush-bonus paytable all: hold 5.3% to 11.1%").contains("reproduced"), "{out}");
     let out = ok(&["verify", "saigon-5-card"]);
-    assert!(status_of(&out, "saigon-5-card bonus paytable A: hold 7.97%").contains("unexplained"), "{out}");
+    // 12.802% as printed; the tables' candidate (two pair 9 to 1) reproduces it.
+    assert!(status_of(&out, "saigon-5-card bonus paytable A: hold 7.97%").contains("misprint"), "{out}");
     assert!(out.contains("figures to certify"));
 }
 
@@ -254,6 +255,18 @@ fn verify_lists_the_new_readings_and_the_misprint_corrected_checks() {
     // The table's note quotes 93.230% (three places, cut off); the exact value is 93.2306%.
     assert_eq!(n * 100_000 / d, 93_230, "{:?}", d6[0]);
     assert_eq!(d6[0]["status"], "unexplained");
+    // Every "royal flush with wild" read 100 lower under deuces-played-natural (and DJWT-04's
+    // figure as 93.843%): an independent recomputation gave 93.843087%, 92.474296%, 92.338393%
+    // and 91.453975%, each the printed figure; each figure to certify is then `misprint`.
+    for (table, expected) in [("DJWT-04", 93_843_087u128), ("DJWT-05", 92_474_296), ("DJWT-06", 92_338_393), ("DJWT-07", 91_453_975)] {
+        let c = rows.iter().find(|r| r["paytable"] == table && r["reading"] == "deuces-played-natural" && r["candidate"].as_str().is_some_and(|c| c.starts_with("deuces-played-natural"))).unwrap_or_else(|| panic!("{table}"));
+        let (n, d) = c["computed"].as_str().unwrap().split_once('/').unwrap();
+        let (n, d): (u128, u128) = (n.parse().unwrap(), d.parse().unwrap());
+        // Rounded half up at six places of a percentage.
+        assert_eq!((n * 100_000_000 * 2 / d + 1) / 2, expected, "{c}");
+        let certify = rows.iter().find(|r| r["paytable"] == table && r["default_reading"] == true).unwrap();
+        assert_eq!(certify["status"], "misprint", "{certify}");
+    }
 }
 
 #[test]

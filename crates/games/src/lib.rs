@@ -128,8 +128,9 @@ impl Wager {
         }
     }
 
-    /// The reading `variant` names, checked, or the default.
-    fn reading<'a>(&'a self, variant: Option<&'a str>) -> Result<&'a str, String> {
+    /// The reading `variant` names, checked (an unknown name, or any name for a wager with one
+    /// reading, is refused with the valid ones), or the default.
+    pub fn reading<'a>(&'a self, variant: Option<&'a str>) -> Result<&'a str, String> {
         Ok(match variant {
             None => self.variants.first().map_or("", |v| v.id),
             Some(v) if self.variants.iter().any(|x| x.id == v) => v,

@@ -248,6 +248,9 @@ pub fn wager_markdown(w: &WagerSection) -> String {
     for r in &w.rejected_readings {
         out += &format!("- reading {} is rejected by the notes: {}\n", md_code(&r.reading), md_prose(&r.note));
     }
+    if let Some(d) = &w.default_reading {
+        out += &format!("\nparsheet's reading (every figure to certify is on it): {}. Basis: {}\n\n", md_code(&d.value), md_prose(d.basis.as_deref().unwrap_or("")));
+    }
     if !w.computed {
         out += &format!("*{}.* Paytables as approved:\n\n", md(w.reason.as_deref().unwrap_or("")));
         for p in &w.paytables {
@@ -467,8 +470,8 @@ fn cell_class(column: usize, text: &str) -> &'static str {
 fn status_class(status: Status) -> &'static str {
     match status {
         Status::Reproduced | Status::Rounding => "status-reproduced",
-        Status::Explained => "status-explained",
-        Status::CannotReproduce | Status::Unexplained => "status-unexplained",
+        Status::Reading | Status::Misprint | Status::Implied => "status-explained",
+        Status::Unexplained => "status-unexplained",
         Status::NotComputed => "status-not",
     }
 }
@@ -712,6 +715,9 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         }
         body += "</ul>";
     }
+    if let Some(d) = &w.default_reading {
+        body += &format!("<p class=\"default-reading\">parsheet's reading, on which every figure to certify is checked: <code>{}</code>. <em>Basis:</em> {}</p>", esc(&d.value), prose(d.basis.as_deref().unwrap_or("")));
+    }
     if !w.computed {
         let reason = esc(w.reason.as_deref().unwrap_or("").trim_end_matches('.'));
         if w.paytables.is_empty() {
@@ -866,18 +872,11 @@ fn index_page(report: &Report, all: &[Row], pages: &[Page]) -> Page {
     let counts = crate::terminal::status_counts(checks.iter().copied());
     let figures: usize = counts.iter().map(|c| c.1).sum();
     body += &format!(
-        "<h2 id=\"certify\">Published figures</h2><p>{figures} figures to certify, one per published figure and paytable on parsheet's reading (the default of the tables, with its reason on each wager's page): {}. The other readings, terms and recorded misprints are checked too, folded beneath each figure on its wager's page.</p><ul>{}</ul>",
+        "<h2 id=\"certify\">Published figures</h2><p>{figures} figures to certify, one per published figure and paytable on parsheet's reading (the default of the tables, with its reason on each wager's page): {}. The other readings, terms and candidate corrections of the print are checked too, folded beneath each figure on its wager's page.</p><ul>{}</ul>",
         esc(&crate::terminal::counts_words(&counts)),
-        [
-            (Status::Reproduced, "the computed value rounds to the printed one"),
-            (Status::Rounding, "within 2 units of the last printed place"),
-            (Status::Explained, "a recorded misprint, another named reading or other terms reproduce it, or an unprinted term would at a value inside its legal range"),
-            (Status::CannotReproduce, "no legal value of the unprinted term reaches it"),
-            (Status::Unexplained, "nothing above explains it"),
-            (Status::NotComputed, "parsheet computes no value"),
-        ]
+        Status::ALL
         .iter()
-        .map(|(s, what)| format!("<li><span class=\"{}\">{}</span>: {what}</li>", status_class(*s), s.name()))
+        .map(|s| format!("<li><span class=\"{}\">{}</span>: {}</li>", status_class(*s), s.name(), esc(s.meaning())))
         .collect::<String>()
     );
     body += "<h2 id=\"contents\">Contents</h2><ul class=\"toc\">";

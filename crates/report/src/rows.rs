@@ -57,23 +57,18 @@ pub fn wager_page(game: &GameSection, wager: &WagerSection) -> String {
     format!("{}/{}.html", game.game, wager.id)
 }
 
+/// The published figures a summary row shows, one status each: the figure to certify's where
+/// the row is on parsheet's reading, else this reading's own check as printed (other terms and
+/// candidate corrections stay on the wager's page); each with the basis it was checked on.
 fn published(wager: &WagerSection, paytable: Option<&str>, reading: Option<&str>) -> Vec<(String, String, String, parsheet_app::figure::Status)> {
     let mut out = Vec::new();
     for f in &wager.published {
-        for c in &f.checks {
-            let c = &c.check;
-            let table_ok = paytable.is_none_or(|t| c.paytable == t);
-            if table_ok && c.reading.as_deref() == reading {
-                let words = match (&c.misprint_corrected, c.default_reading) {
-                    (Some(_), _) => format!("{} (misprint corrected)", c.status.name()),
-                    (None, true) => format!("{} (parsheet's reading)", c.status.name()),
-                    (None, false) => c.status.name().to_string(),
-                };
-                // One entry per figure and status (a figure checked with and without Envy, say).
-                let entry = (f.printed.clone(), f.kind.clone(), words, c.status);
-                if !out.contains(&entry) {
-                    out.push(entry);
-                }
+        let mine: Vec<&parsheet_app::verify::Check> = f.checks.iter().map(|c| &c.check).filter(|c| paytable.is_none_or(|t| c.paytable == t) && c.reading.as_deref() == reading).collect();
+        let chosen = mine.iter().find(|c| c.default_reading).map(|c| (c, "figure to certify")).or_else(|| mine.iter().find(|c| c.candidate.is_none() && c.implied.is_none()).map(|c| (c, "this reading")));
+        if let Some((c, role)) = chosen {
+            let entry = (f.printed.clone(), f.kind.clone(), format!("{} ({role}, {})", c.status.name(), c.basis.words()), c.status);
+            if !out.contains(&entry) {
+                out.push(entry);
             }
         }
     }

@@ -346,7 +346,7 @@ fn check_line(c: &Check, mark: &str) -> String {
         if t.starts_with('-') { format!("{t} points") } else { format!("+{t} points") }
     });
     let reading = c.reading.as_deref().unwrap_or("as written");
-    let misprint = if c.misprint_corrected.is_some() { " (misprint corrected)" } else { "" };
+    let misprint = c.candidate.as_deref().map_or(String::new(), |id| format!(" (candidate {id})"));
     format!("  {mark} {:<40} {:>12}  {:<16} {}\n", format!("{reading}{misprint}"), computed, c.status.name(), deviation)
 }
 
@@ -390,7 +390,7 @@ pub fn checks_text(checks: &[Check]) -> String {
     let defaults = checks.iter().filter(|c| c.default_reading).count();
     out += &wrap(
         &format!(
-            "{defaults} figure{} to certify (one per published figure and paytable, on parsheet's default reading, marked *): {}; {} other check{} (other readings, other terms, recorded misprints corrected) as evidence",
+            "{defaults} figure{} to certify (one per published figure and paytable, on parsheet's default reading, marked *): {}; {} other check{} (other readings, other terms, candidate corrections of the print) as evidence",
             if defaults == 1 { "" } else { "s" },
             counts_words(&status_counts(checks)),
             checks.len() - defaults,

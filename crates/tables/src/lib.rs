@@ -107,8 +107,6 @@ pub struct PaytableEntry {
     pub notes: Vec<String>,
     /// The rule reading the table prints for itself (`reading`), the default for this table.
     pub reading: Option<String>,
-    /// Cells believed misprinted, with the pay the evidence supports (`corrected` on a line).
-    pub corrections: Vec<Correction>,
     /// The printed hand label of each line (`hand`), by outcome id, in the lines' order.
     pub hands: Vec<(String, String)>,
     /// The lines a typed change (`--pays` on `--paytable ID`) made to the table it started
@@ -136,16 +134,6 @@ impl fmt::Display for ChangedLine {
     }
 }
 
-/// A printed pay and the pay the evidence says was meant. The printed pay stays the
-/// transcription; the correction is only ever computed beside it, labelled.
-#[derive(Clone, Debug)]
-pub struct Correction {
-    /// The outcome whose pay is corrected.
-    pub outcome: String,
-    pub pay: Pay,
-    pub note: String,
-}
-
 impl PaytableEntry {
     /// The printed label of `outcome`'s line, if the table has one.
     pub fn hand(&self, outcome: &str) -> Option<&str> {
@@ -156,19 +144,6 @@ impl PaytableEntry {
     /// prints, else the wager's default.
     pub fn reading<'a>(&'a self, asked: Option<&'a str>, wager: &parsheet_games::Wager) -> Option<&'a str> {
         asked.or(self.reading.as_deref()).or(wager.variants.first().map(|v| v.id))
-    }
-
-    /// The table with its misprint corrections applied, if it has any.
-    pub fn corrected(&self) -> Option<Paytable> {
-        if self.corrections.is_empty() {
-            return None;
-        }
-        let mut table = self.table.clone();
-        for c in &self.corrections {
-            let line = table.lines.iter_mut().find(|l| l.outcome == c.outcome).expect("checked when read");
-            line.pay = c.pay.clone();
-        }
-        Some(table)
     }
 }
 
@@ -239,8 +214,81 @@ pub struct Published {
     pub section: String,
     pub quote: String,
     pub note: Option<String>,
-    /// The figure the evidence says was meant, where the printed one looks misprinted.
-    pub corrected: Option<(Percent, String)>,
+    /// Corrections of the print that the evidence supports (`candidates`): each is computed
+    /// beside the figure as printed, labelled, and never becomes a default.
+    pub candidates: Vec<Candidate>,
+}
+
+/// A stated correction of the print behind a published figure: printed cells, printed terms or
+/// the figure itself read otherwise, under the wager's default reading or a named one. The
+/// transcription stays as printed; a candidate is evidence about the print, computed only as a
+/// labelled check (a `misprint` status when it reproduces the figure).
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub id: String,
+    /// The reading it is computed under; `None`: the figure's default reading.
+    pub reading: Option<String>,
+    /// Pays read otherwise.
+    pub lines: Vec<CandidateLine>,
+    /// Printed terms of the paytable read otherwise (`rate`: "45%").
+    pub terms: Vec<(String, String)>,
+    /// The figure read otherwise.
+    pub figure: Option<Percent>,
+    /// The evidence.
+    pub note: String,
+}
+
+/// A pay read otherwise by a candidate.
+#[derive(Clone, Debug)]
+pub struct CandidateLine {
+    pub paytable: String,
+    pub outcome: String,
+    pub pays: Pay,
+}
+
+impl Candidate {
+    /// What the candidate corrects, in words ("DJWT-06 straight-flush-with-wild printed 125 to 1,
+    /// read as 25 to 1; figure printed 98.843%, read as 93.843%"), given the wager as printed.
+    pub fn words(&self, w: &WagerTables, f: &Published) -> String {
+        let mut words = Vec::new();
+        for l in &self.lines {
+            let printed = w.paytable(&l.paytable).and_then(|p| p.table.pay(&l.outcome)).map_or("no line".to_string(), ToString::to_string);
+            words.push(format!("paytable {} {} printed {printed}, read as {}", l.paytable, l.outcome, l.pays));
+        }
+        for (name, value) in &self.terms {
+            let printed = f.paytable.as_ref().and_then(|t| w.paytable(t)).and_then(|p| p.terms.iter().find(|t| &t.0 == name)).map_or("nothing".to_string(), |t| t.1.clone());
+            words.push(format!("term {name} printed {printed}, read as {value}"));
+        }
+        if let (Some(v), Some(printed)) = (&self.figure, &f.value) {
+            words.push(format!("figure printed {}, read as {}", printed.text, v.text));
+        }
+        words.join("; ")
+    }
+
+    /// The wager and figure as the candidate reads them.
+    pub fn apply(&self, w: &WagerTables, f: &Published) -> (WagerTables, Published) {
+        let mut w = w.clone();
+        for l in &self.lines {
+            let p = w.paytables.iter_mut().find(|p| p.table.id == l.paytable).expect("checked when read");
+            match p.table.lines.iter_mut().find(|x| x.outcome == l.outcome) {
+                Some(x) => x.pay = l.pays.clone(),
+                None => p.table.lines.push(Line { outcome: l.outcome.clone(), pay: l.pays.clone() }),
+            }
+        }
+        if let Some(t) = &f.paytable {
+            let p = w.paytables.iter_mut().find(|p| &p.table.id == t).expect("checked when read");
+            for (name, value) in &self.terms {
+                let term = p.terms.iter_mut().find(|x| &x.0 == name).expect("checked when read");
+                term.1 = value.clone();
+            }
+        }
+        let mut f = f.clone();
+        if let Some(v) = &self.figure {
+            f.value = Some(v.clone());
+        }
+        f.candidates.clear();
+        (w, f)
+    }
 }
 
 const BUILTIN: [(&str, &str); 6] = [
@@ -326,10 +374,10 @@ mod keys {
     pub const REJECTED: &[&str] = &["reading", "note"];
     pub const CHECK: &[&str] = &["kind", "outcome", "paytable", "reading", "value", "note"];
     pub const PAYTABLE: &[&str] = &["id", "section", "terms", "lines", "notes", "reading"];
-    pub const LINE: &[&str] = &["outcome", "hand", "pays", "envy", "note", "corrected"];
-    pub const LINE_CORRECTED: &[&str] = &["pays", "note"];
-    pub const FIGURE: &[&str] = &["paytable", "kind", "value", "range", "section", "quote", "note", "corrected"];
-    pub const FIGURE_CORRECTED: &[&str] = &["value", "note"];
+    pub const LINE: &[&str] = &["outcome", "hand", "pays", "envy", "note"];
+    pub const FIGURE: &[&str] = &["paytable", "kind", "value", "range", "section", "quote", "note", "candidates"];
+    pub const CANDIDATE: &[&str] = &["id", "reading", "lines", "terms", "figure", "note"];
+    pub const CANDIDATE_LINE: &[&str] = &["paytable", "outcome", "pays"];
 }
 
 /// A cursor into the JSON document that knows its path, for error messages.
@@ -541,13 +589,14 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
     }
     let mut published = Vec::new();
     for f in w.optional("published")?.map(|a| a.array()).transpose()?.unwrap_or_default() {
-        let figure = parse_figure(&f)?;
+        let mut figure = parse_figure(&f)?;
         if let Some(t) = &figure.paytable {
             if !paytables.iter().any(|p| &p.table.id == t) {
                 let ids: Vec<&str> = paytables.iter().map(|p| p.table.id.as_str()).collect();
                 return Err(f.field("paytable")?.err(format!("no paytable {t:?} in this wager; paytables: {}", if ids.is_empty() { "none".into() } else { ids.join(", ") })));
             }
         }
+        figure.candidates = parse_candidates(game, id, known, &paytables, &figure, &f)?;
         published.push(figure);
     }
     let mut checks = Vec::new();
@@ -679,7 +728,6 @@ fn parse_paytable(game: &str, wager: &str, known: Option<&parsheet_games::Wager>
     }
     let mut lines: Vec<Line> = Vec::new();
     let mut envy = Vec::new();
-    let mut corrections = Vec::new();
     let mut hands = Vec::new();
     let mut notes = p.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default();
     let line_ats = p.field("lines")?.array()?;
@@ -688,7 +736,6 @@ fn parse_paytable(game: &str, wager: &str, known: Option<&parsheet_games::Wager>
     }
     for l in line_ats {
         l.keys(keys::LINE)?;
-        l.nested_keys("corrected", keys::LINE_CORRECTED)?;
         let outcome_at = l.field("outcome")?;
         let outcome = outcome_at.string()?;
         if let Some(valid) = &outcomes {
@@ -712,11 +759,6 @@ fn parse_paytable(game: &str, wager: &str, known: Option<&parsheet_games::Wager>
         if let Some(n) = l.optional("note")? {
             notes.push(format!("{outcome}: {}", n.string()?));
         }
-        if let Some(c) = l.optional("corrected")? {
-            let pays_at = c.field("pays")?;
-            let corrected: Pay = pays_at.string()?.parse().map_err(|e: parsheet_paytable::PayParseError| pays_at.err(e.to_string()))?;
-            corrections.push(Correction { outcome: outcome.to_string(), pay: corrected, note: c.field("note")?.nonempty_string()?.to_string() });
-        }
         hands.push((outcome.to_string(), l.field("hand")?.nonempty_string()?.to_string()));
         lines.push(Line { outcome: outcome.to_string(), pay });
     }
@@ -734,7 +776,6 @@ fn parse_paytable(game: &str, wager: &str, known: Option<&parsheet_games::Wager>
         envy,
         notes,
         reading: p.optional("reading")?.map(|r| check_reading(known, &r)).transpose()?,
-        corrections,
         hands,
         changed: Vec::new(),
         file: p.file.to_string(),
@@ -759,7 +800,6 @@ fn parse_percent(a: &At) -> Result<Percent, TableError> {
 
 fn parse_figure(f: &At) -> Result<Published, TableError> {
     f.keys(keys::FIGURE)?;
-    f.nested_keys("corrected", keys::FIGURE_CORRECTED)?;
     let kind_at = f.field("kind")?;
     let kind = match kind_at.string()? {
         "hold" => FigureKind::Hold,
@@ -793,11 +833,97 @@ fn parse_figure(f: &At) -> Result<Published, TableError> {
         section: f.field("section")?.nonempty_string()?.to_string(),
         quote: f.field("quote")?.nonempty_string()?.to_string(),
         note: f.optional("note")?.map(|n| n.string().map(str::to_string)).transpose()?,
-        corrected: match f.optional("corrected")? {
-            None => None,
-            Some(c) => Some((parse_percent(&c.field("value")?)?, c.field("note")?.nonempty_string()?.to_string())),
-        },
+        candidates: Vec::new(),
     })
+}
+
+/// A published figure's `candidates`: ids unique, a reading the wager has, lines of existing
+/// paytables (the figure's own, or named where the figure covers every table) with pays that
+/// parse, terms the table prints, a corrected figure only for a single value; each corrects
+/// something.
+fn parse_candidates(game: &str, wager: &str, known: Option<&parsheet_games::Wager>, paytables: &[PaytableEntry], figure: &Published, f: &At) -> Result<Vec<Candidate>, TableError> {
+    let Some(list) = f.optional("candidates")? else { return Ok(Vec::new()) };
+    let mut out: Vec<Candidate> = Vec::new();
+    for c in list.array()? {
+        c.keys(keys::CANDIDATE)?;
+        c.nested_keys("lines", keys::CANDIDATE_LINE)?;
+        let id_at = c.field("id")?;
+        let id = id_at.string()?;
+        if !is_id(id) {
+            return Err(id_at.err(format!("{id:?} is not an id (letters, digits and dashes)")));
+        }
+        if out.iter().any(|o| o.id == id) {
+            return Err(id_at.err(format!("candidate id {id:?} appears twice")));
+        }
+        let reading = match c.optional("reading")? {
+            None => None,
+            Some(r) => Some(match (known, parsheet_games::strategy::strategy_of_wager(game, wager)) {
+                (None, Some(sg)) => {
+                    let v = r.string()?;
+                    if !sg.variants.iter().any(|x| x.id == v) {
+                        let ids: Vec<&str> = sg.variants.iter().map(|x| x.id).collect();
+                        return Err(r.err(format!("{v:?} is not a reading of {game} {wager}; readings: {}", ids.join(", "))));
+                    }
+                    v.to_string()
+                }
+                _ => check_reading(known, &r)?,
+            }),
+        };
+        let mut lines = Vec::new();
+        for l in c.optional("lines")?.map(|a| a.array()).transpose()?.unwrap_or_default() {
+            let table = match (l.optional("paytable")?, &figure.paytable) {
+                (Some(t), _) => t.string()?.to_string(),
+                (None, Some(t)) => t.clone(),
+                (None, None) => return Err(l.err("the figure covers every paytable: a corrected line names its paytable")),
+            };
+            let Some(entry) = paytables.iter().find(|p| p.table.id == table) else {
+                return Err(l.err(format!("no paytable {table:?} in this wager")));
+            };
+            let outcome_at = l.field("outcome")?;
+            let outcome = outcome_at.string()?;
+            let valid = outcomes_of(game, wager);
+            let known_outcome = match &valid {
+                Some(v) => may_pay(game, wager, v, outcome),
+                None => entry.table.pay(outcome).is_some(),
+            };
+            if !known_outcome {
+                let ids: Vec<&str> = entry.table.lines.iter().map(|x| x.outcome.as_str()).collect();
+                return Err(outcome_at.err(format!("{outcome:?} is not an outcome of paytable {table}; outcomes: {}", ids.join(", "))));
+            }
+            let pays_at = l.field("pays")?;
+            let pays: Pay = pays_at.string()?.parse().map_err(|e: parsheet_paytable::PayParseError| pays_at.err(e.to_string()))?;
+            lines.push(CandidateLine { paytable: table, outcome: outcome.to_string(), pays });
+        }
+        let terms: Vec<(String, String)> = match c.optional("terms")? {
+            None => Vec::new(),
+            Some(t) => {
+                let Some(table) = figure.paytable.as_ref().and_then(|id| paytables.iter().find(|p| &p.table.id == id)) else {
+                    return Err(t.err("terms are read otherwise only for a figure of one paytable"));
+                };
+                let mut terms = Vec::new();
+                for (k, v) in t.object()? {
+                    let at = t.field(k)?;
+                    if !table.terms.iter().any(|x| &x.0 == k) {
+                        let printed: Vec<&str> = table.terms.iter().map(|x| x.0.as_str()).collect();
+                        return Err(at.err(format!("paytable {} prints no term {k:?}; terms: {}", table.table.id, printed.join(", "))));
+                    }
+                    let Value::String(s) = v else { return Err(at.err(format!("expected a string, found {}", kind(v)))) };
+                    terms.push((k.clone(), s.clone()));
+                }
+                terms
+            }
+        };
+        let figure_value = match c.optional("figure")? {
+            None => None,
+            Some(v) if figure.value.is_some() => Some(parse_percent(&v)?),
+            Some(v) => return Err(v.err("a range is not read otherwise as a whole; correct its paytables' lines")),
+        };
+        if lines.is_empty() && terms.is_empty() && figure_value.is_none() {
+            return Err(c.err("a candidate corrects something: lines, terms or the figure (a reading alone is computed anyway)"));
+        }
+        out.push(Candidate { id: id.to_string(), reading, lines, terms, figure: figure_value, note: c.field("note")?.nonempty_string()?.to_string() });
+    }
+    Ok(out)
 }
 
 /// A table file (schema 1) holding one paytable of one wager, as JSON text: how explored

@@ -177,9 +177,23 @@ fn the_optional_keys_of_the_schema_are_accepted() {
     // Corrections and checks (their meaning is tested with the built-in tables, which also
     // carry paytable readings; over-under bonus has no readings, so none is named here).
     let mut doc = with(&["wagers", "0", "checks"], serde_json::json!([{"kind": "combinations", "outcome": "6-or-33", "value": "1", "note": "n"}, {"kind": "payback", "paytable": "default", "value": "95%", "note": "n"}]));
-    doc["wagers"][0]["paytables"][0]["lines"][0]["corrected"] = serde_json::json!({"pays": "49 to 1", "note": "n"});
-    doc["wagers"][0]["published"][0]["corrected"] = serde_json::json!({"value": "95.01%", "note": "n"});
+    let outcome = doc["wagers"][0]["paytables"][0]["lines"][0]["outcome"].clone();
+    doc["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "lines": [{"outcome": outcome, "pays": "49 to 1"}], "figure": "95.01%", "note": "n"}]);
     parse("my.json", &doc.to_string()).unwrap();
+    // A line or figure `corrected` (schema before candidates) is refused, naming the keys.
+    let mut old = doc.clone();
+    old["wagers"][0]["paytables"][0]["lines"][0]["corrected"] = serde_json::json!({"pays": "49 to 1", "note": "n"});
+    assert_eq!(error_of(&old).0, "wagers[0].paytables[0].lines[0].corrected");
+    // A candidate that corrects nothing, an unknown outcome, a duplicate id: refused, the field named.
+    let mut bad = doc.clone();
+    bad["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "note": "n"}]);
+    let (field, problem) = error_of(&bad);
+    assert_eq!(field, "wagers[0].published[0].candidates[0]");
+    assert!(problem.contains("corrects something"), "{problem}");
+    bad["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "lines": [{"outcome": "no-such-hand", "pays": "1 to 1"}], "note": "n"}]);
+    assert_eq!(error_of(&bad).0, "wagers[0].published[0].candidates[0].lines[0].outcome");
+    bad["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "figure": "95%", "note": "n"}, {"id": "c", "figure": "96%", "note": "n"}]);
+    assert_eq!(error_of(&bad).0, "wagers[0].published[0].candidates[1].id");
     doc["wagers"][0]["checks"][0]["vlaue"] = "1".into();
     assert_eq!(error_of(&doc).0, "wagers[0].checks[0].vlaue");
 }
