@@ -197,3 +197,18 @@ fn the_hands_of_a_deck_by_suit_class_match_a_brute_force() {
         assert_eq!(classes.values().sum::<u64>(), binomial(deck.len(), 7));
     }
 }
+
+/// One cache key per computation (issue 31): a way named with its default options spelled out
+/// is the bare name's count in every command (the key holds the resolved rules, not the
+/// label), while a way whose rules differ gets its own.
+#[test]
+fn a_way_named_with_its_default_options_has_the_bare_names_count_key() {
+    use parsheet_games::strategy::face_up_pai_gow::{key_with, AceHigh};
+    let key = |spec: &str| {
+        let k = key_with(Deck::FULL, &load(spec).unwrap(), AceHigh::JokerPlaysAce);
+        (k.computation, k.inputs)
+    };
+    assert_eq!(key("foxwoods"), key("foxwoods:full-house-front=the-pair"));
+    assert_ne!(key("foxwoods"), key("foxwoods:full-house-front=highest-permissible"));
+    assert_ne!(key("foxwoods"), key("highest-high"));
+}

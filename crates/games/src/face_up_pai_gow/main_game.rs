@@ -264,10 +264,13 @@ pub fn key(deck: Deck, way: &HouseWay) -> Key {
 }
 
 pub fn key_with(deck: Deck, way: &HouseWay, reading: AceHigh) -> Key {
+    // One key per computation: the way's resolved rules, not its label, so a way named with
+    // its default options spelled out (`foxwoods:full-house-front=the-pair`) is the bare name's
+    // count in every command.
     Key::new(
-        format!("face-up-pai-gow base against house way {}", way.id),
+        "face-up-pai-gow base against a house way (both policies)",
         &[
-            ("counts", "face-up-pai-gow main game, both policies, v2".into()),
+            ("counts", "face-up-pai-gow main game, both policies, v3".into()),
             ("deck", format!("{deck:?}")),
             ("ace-high", reading.id().into()),
             ("house-way", format!("{:?}", way.rules)),
