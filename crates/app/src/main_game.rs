@@ -198,6 +198,13 @@ pub struct MainGameAnalysis {
     pub paytable: Option<String>,
     pub bonus_paytable: Option<String>,
     pub house_way: Option<String>,
+    /// Face Up Pai Gow: the house way's options, each with the choice used ("full-house-front =
+    /// the-pair (default; choices: the-pair, highest-permissible)").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house_way_options: Vec<String>,
+    /// Face Up Pai Gow: how the player sets the hand, in words (the optimal rule, or the house way).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setting_rule: Option<String>,
     pub assumptions: Vec<Assumption>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changed_lines: Vec<Changed>,
@@ -265,6 +272,19 @@ pub fn analysis(x: &Solved) -> MainGameAnalysis {
         paytable: x.paytable.clone(),
         bonus_paytable: x.bonus.clone(),
         house_way: x.house_way.clone(),
+        house_way_options: x
+            .house_way
+            .as_ref()
+            .and_then(|_| x.assumptions.iter().find(|a| a.name == "house-way"))
+            .and_then(|a| parsheet_tables::house_way::chosen_options(&a.value).ok())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(id, chosen, default, choices)| format!("{id} = {chosen} ({}; choices: {})", if chosen == default { "default".to_string() } else { format!("default {default}") }, choices.join(", ")))
+            .collect(),
+        setting_rule: x.house_way.as_ref().map(|way| match fupg::reading_of(&x.reading) {
+            Some(("optimal-player", _)) => format!("The player sets each hand by the best setting against the dealer's exposed hand: {}", fupg::OPTIMAL_RULE),
+            _ => format!("The player sets each hand by the house way {} (688a.11(a)), as the dealer does.", parsheet_tables::printable(way)),
+        }),
         assumptions: x.assumptions.clone(),
         changed_lines: crate::pays::changed_records(&x.changed),
         cycle: Count(cycle),

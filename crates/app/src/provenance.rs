@@ -51,13 +51,19 @@ impl Provenance {
     /// The provenance of a run over `games` (and Face Up Pai Gow's `house_way`, where used) at
     /// `epoch` seconds since 1970 UTC, made by `args` (the command line, program name first).
     pub fn new(program: Program, games: &[GameTables], house_way: Option<&HouseWayChoice>, args: &[String], epoch: i64) -> Result<Provenance, String> {
-        let house_ways = match house_way {
-            Some(h) => {
-                let (file, sha256) = parsheet_tables::house_way::digest(&h.spec).map_err(|e| e.to_string())?;
-                vec![FileDigest { file, sha256 }]
+        // Every file read: the way given, and, where Face Up Pai Gow's main game is priced (its
+        // section prices every built-in way beside the one given), every built-in way.
+        let mut house_ways = Vec::new();
+        if let Some(h) = house_way {
+            let (file, sha256) = parsheet_tables::house_way::digest(&h.spec).map_err(|e| e.to_string())?;
+            house_ways.push(FileDigest { file, sha256 });
+            for id in parsheet_tables::house_way::builtin_ids() {
+                let (file, sha256) = parsheet_tables::house_way::digest(&id).map_err(|e| e.to_string())?;
+                if !house_ways.iter().any(|d| d.file == file) {
+                    house_ways.push(FileDigest { file, sha256 });
+                }
             }
-            None => vec![],
-        };
+        }
         Ok(Provenance {
             date: utc_date(epoch),
             version: env!("CARGO_PKG_VERSION").into(),

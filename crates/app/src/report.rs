@@ -133,7 +133,10 @@ pub struct PublishedFigure {
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct WagerSection {
+    /// The wager's id; a main game is `base` (its pays may sit under another tables wager).
     pub id: String,
+    /// The tables file's wager (`blind` for DJ Wild's main game, `odds` for Heads-Up's).
+    pub tables_wager: String,
     pub title: String,
     pub section: String,
     pub rules: Option<String>,
@@ -249,9 +252,15 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
         }
         published.push(PublishedFigure { paytable: f.paytable.clone(), kind: f.kind.name().into(), printed, section: f.section.clone(), quote: f.quote.clone(), note: f.note.clone(), checks });
     }
+    // A main game is `base` in every view, titled by the wagers it plays.
+    let (id, title) = match solved {
+        Some(sg) => (parsheet_games::MAIN.to_string(), format!("Main game ({})", sg.title.split_once(": ").map_or(sg.title, |x| x.1))),
+        None => (w.id.clone(), w.title.clone()),
+    };
     Ok(WagerSection {
-        id: w.id.clone(),
-        title: w.title.clone(),
+        id,
+        tables_wager: w.id.clone(),
+        title,
         section: w.section.clone(),
         rules: known.map(|k| k.rules.to_string()).or(solved.map(|s| s.rules.to_string())),
         deal: known.map(|k| k.deal.to_string()).or(solved.map(|s| s.deal.to_string())),

@@ -125,9 +125,14 @@ fn strategy_tables(st: &StrategyRecord) -> (Table, Table, Vec<String>) {
     let a = &st.analysis;
     let mut header = vec!["Situation".to_string(), "Play".into()];
     header.extend(st.plays.iter().map(|p| format!("{p} (net)")));
+    // A situation whose hands card removal splits between plays is decided hand by hand by the
+    // rule a player follows (the complete rule below names the kicker that decides): no
+    // "mixed" row is shown as a play.
+    let split = st.decisions.iter().filter(|d| d.play == "mixed").count();
     let rows = st
         .decisions
         .iter()
+        .filter(|d| d.play != "mixed")
         .map(|d| {
             let mut r = vec![d.situation.clone(), d.play.clone()];
             for p in &st.plays {
@@ -161,8 +166,9 @@ fn strategy_tables(st: &StrategyRecord) -> (Table, Table, Vec<String>) {
     for n in &a.notes {
         summary.push(format!("Note: {n}"));
     }
+    let table_summary = if split > 0 { vec![vec![format!("{split} situation{} split by card removal between plays, decided hand by hand: see the complete rule below", if split == 1 { "" } else { "s" }), String::new()]] } else { vec![] };
     (
-        Table { header, rows, summary: vec![] },
+        Table { header, rows, summary: table_summary },
         Table { header: ["Outcome", "Combinations", "Probability", "1 in N", "Net per Ante"].map(String::from).to_vec(), rows: outcomes, summary: vec![] },
         summary,
     )
@@ -619,14 +625,49 @@ fn by_paytable<'a>(checks: &[&'a CheckExplained]) -> Vec<(&'a CheckExplained, Ve
         .collect()
 }
 
+/// A deviation in units of the printed figure's last place: "1.39 units of the last printed
+/// place (0.01%)".
+fn units_words(deviation: &BigRational, places: usize) -> String {
+    let unit = BigRational::new(1.into(), num_bigint::BigInt::from(10u32).pow(places as u32 + 2));
+    let units = num_traits::Signed::abs(deviation) / &unit;
+    format!("{} units of the last printed place, {}%", parsheet_paytable::Decimal(&units).with_places(2), parsheet_paytable::Decimal(&unit).percent(places))
+}
+
+/// What a PAR sheet states before its figures (every sheet of a wager alike): the game and
+/// wager in words, the rules and deal with their sections, parsheet's reading with its basis,
+/// and the basis the figures are on.
+fn sheet_head(g: &GameSection, w: &WagerSection, basis: &str) -> String {
+    let mut out = format!("<div class=\"sheet-head\"><p>{} (ch. {}), {} (§ {}).", esc(&g.title), esc(&g.chapter), esc(&w.title), esc(&w.section));
+    if let Some(r) = &w.rules {
+        out += &format!(" Rules: § {}. Deal: {}.", esc(r), esc(w.deal.as_deref().unwrap_or("")));
+    }
+    out += &format!(" Figures {}.</p>", esc(basis));
+    if let Some(d) = &w.default_reading {
+        out += &format!("<p>parsheet's reading: <code>{}</code> (the figure to certify is checked on it). <em>Basis:</em> {}</p>", esc(&d.value), prose(d.basis.as_deref().unwrap_or("")));
+    }
+    out + "</div>"
+}
+
+/// The assumptions of a record, each with its source ("printed", "default: …", "given").
+fn assumptions_html(said: &[parsheet_app::vocab::Assumption]) -> String {
+    if said.is_empty() {
+        return String::new();
+    }
+    let items: String = said.iter().map(|a| format!("<li>{}</li>", esc(&a.words()))).collect();
+    format!("<h3>Assumptions</h3><ul>{items}</ul>")
+}
+
 /// One check as an HTML list item: paytable, reading, computed value, status, reason, detail,
 /// and the one-line changes that would reproduce it.
 fn check_item(ce: &CheckExplained, certify: bool) -> String {
     let c = &ce.check;
     let reading = c.reading.as_deref().map_or(String::new(), |r| format!(", reading {r}"));
     let computed = computed_text(c).map_or(String::new(), |(p, _)| format!(": computed {p}"));
-    let deviation = c.deviation.as_ref().map_or(String::new(), |d| format!(", deviation {} points", parsheet_paytable::Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 3)));
-    let misprint = c.misprint_corrected.as_deref().map_or(String::new(), |m| format!(" <em>(misprint corrected: {})</em>", esc(m)));
+    let deviation = c.deviation.as_ref().map_or(String::new(), |d| format!(", deviation {} points ({})", parsheet_paytable::Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 3), units_words(d.value(), c.places)));
+    let misprint = match (&c.candidate, &c.misprint_corrected) {
+        (Some(id), Some(m)) => format!(" <em>(candidate {}: {})</em>", esc(id), esc(m)),
+        _ => String::new(),
+    };
     let mark = if certify { " <strong>(parsheet's reading: the figure to certify)</strong>" } else { "" };
     let mut out = format!(
         "<li>paytable {}{}{}{}{misprint}{mark} — <span class=\"{}\">{}</span>.",
@@ -677,7 +718,7 @@ fn published_html(w: &WagerSection, only: Option<&str>) -> String {
         for (d, others) in by_paytable(&checks) {
             out += &check_item(d, d.check.default_reading);
             if !others.is_empty() {
-                out += &format!("<li><details><summary>{} other check{} (other readings, other terms, recorded misprints corrected)</summary><ul>", others.len(), if others.len() == 1 { "" } else { "s" });
+                out += &format!("<li><details><summary>{} other check{} (other readings, other terms, candidate corrections of the print)</summary><ul>", others.len(), if others.len() == 1 { "" } else { "s" });
                 for c in others {
                     out += &check_item(c, false);
                 }
@@ -778,7 +819,16 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         let (decisions, outcomes, summary) = strategy_tables(st);
         let table = a.paytable.as_deref().map_or(String::new(), |t| format!(", paytable {t}"));
         let title = format!("Optimal strategy, reading {}{table}", a.reading);
-        let mut body = format!("<h1>{}: {}</h1><h2>{}</h2><ul>", esc(&g.title), esc(&w.title), esc(&title));
+        let mut body = format!("<h1>{}: {}</h1><h2>{}</h2>", esc(&g.title), esc(&w.title), esc(&title));
+        body += &sheet_head(g, w, "per Ante, per initial wager and per total wagered, as each is labelled; a published figure is compared on its own basis (a payback per total wagered, a hold per initial wager)");
+        if let Some(rule) = &a.setting_rule {
+            body += &format!("<p><strong>Setting rule:</strong> {}</p>", esc(rule));
+        }
+        if let Some(way) = &a.house_way {
+            let options = if a.house_way_options.is_empty() { "no options".to_string() } else { a.house_way_options.join("; ") };
+            body += &format!("<p><strong>The dealer's house way:</strong> <code>{}</code>; its options: {}.</p>", esc(way), esc(&options));
+        }
+        body += "<ul>";
         for l in summary {
             body += &format!("<li>{}</li>", esc(&l));
         }
@@ -787,6 +837,8 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         body += "<h3>The strategy: expected net per Ante of each play</h3>";
         body += &html_table(&decisions);
         body += &crate::strategy_page::html(st, &format!("../../csv/{}-{}-{}.csv", g.game, w.id, crate::strategy_page::csv_name(st)));
+        body += &assumptions_html(&a.assumptions);
+        body += &published_html(w, None);
         pages.push(Page { path: rows::strategy_page(g, w, &a.reading, a.paytable.as_deref()), title: format!("{} — {}", w.title, title), crumbs: crumbs(Some(title)), body });
     }
     // A PAR sheet page per paytable: every reading of it.
@@ -798,7 +850,9 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         }
         let page_path = rows::sheet_page(g, w, id);
         let title = format!("Paytable {id}");
-        let mut body = format!("<h1>{}: {}, paytable {}</h1><p>§ {}", esc(&g.title), esc(&w.title), esc(id), esc(&p.section));
+        let mut body = format!("<h1>{}: {}, paytable {}</h1>", esc(&g.title), esc(&w.title), esc(id));
+        body += &sheet_head(g, w, "per unit wagered (house edge, payback, hit frequency, variance and standard deviation of one unit's net result)");
+        body += &format!("<p>Paytable § {}", esc(&p.section));
         let terms: Vec<String> = p.terms.iter().map(|(k, v)| format!("{k}: {v}")).collect();
         if !terms.is_empty() {
             body += &format!(" · printed terms: {}", esc(&terms.join("; ")));
@@ -832,6 +886,9 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
                 body += "<p class=\"flag\">The long-run payback is above 100% at any rate of progression (the fixed pays and the reset alone exceed it): under this reading, this table gives the player the edge.</p>";
             }
             body += &html_table(&par_sheet(w, sh, t));
+            if let Some(a) = &t.analysis {
+                body += &assumptions_html(&a.assumptions);
+            }
             if let Some(a) = t.analysis.as_ref().filter(|a| a.progressive.is_some()) {
                 body += "<h3>Progressive model</h3><ul>";
                 for l in model_lines(a) {
@@ -984,7 +1041,7 @@ pub fn csv_files(w: &WagerSection) -> Vec<(String, String)> {
     files
 }
 
-pub const SUMMARY_HEADER: [&str; 24] = [
+pub const SUMMARY_HEADER: [&str; 25] = [
     "game",
     "wager",
     "paytable",
@@ -998,6 +1055,7 @@ pub const SUMMARY_HEADER: [&str; 24] = [
     "standard_deviation",
     "published",
     "status",
+    "status_detail",
     "flags",
     "page",
     // A main game's PAR figures (empty for a side bet, whose basis is the unit wagered).
@@ -1032,6 +1090,7 @@ pub fn summary_cells(r: &Row) -> Vec<String> {
         r.hit_frequency.map(|h| parsheet_paytable::Decimal(h.value()).percent(4)).unwrap_or_default(),
         r.standard_deviation.unwrap_or("").to_string(),
         r.published.iter().map(|p| format!("{} {}", p.1, p.0)).collect::<Vec<_>>().join("; "),
+        r.published.iter().map(|p| p.3.id()).collect::<Vec<_>>().join("; "),
         r.published.iter().map(|p| p.2.clone()).collect::<Vec<_>>().join("; "),
         r.flags.join("; "),
         r.page.clone(),

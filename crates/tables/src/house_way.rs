@@ -227,6 +227,31 @@ pub fn declared_options(file: &str, text: &str) -> Result<Vec<(String, Vec<Strin
         .collect())
 }
 
+/// The options the way of a `--house-way` argument declares, each with the choice the argument
+/// names (else its default): (id, chosen, default, choices), in file order.
+pub fn chosen_options(spec: &str) -> Result<Vec<(String, String, String, Vec<String>)>, TableError> {
+    let (file, text, given) = match parse_spec(spec) {
+        Spec::File { path, options } => {
+            let text = crate::read_table_file(std::path::Path::new(path))
+                .and_then(|t| t.ok_or_else(|| "a broken link; name the house-way file itself".to_string()))
+                .map_err(|problem| TableError { file: path.into(), field: String::new(), problem })?;
+            (path.to_string(), text, options)
+        }
+        Spec::Builtin { id, options } => {
+            let (file, text) = BUILTIN.iter().find(|(f, _)| f.trim_end_matches(".json") == id).ok_or_else(|| err(spec, "", format!("no built-in house way {id:?}; built-in: {}", builtin_ids().join(", "))))?;
+            ((*file).to_string(), (*text).to_string(), options)
+        }
+    };
+    let picks: Vec<(&str, &str)> = given.split(',').filter_map(|p| p.split_once('=')).collect();
+    Ok(declared_options(&file, &text)?
+        .into_iter()
+        .map(|(id, choices, default)| {
+            let chosen = picks.iter().find(|p| p.0 == id).map_or_else(|| default.clone(), |p| p.1.to_string());
+            (id, chosen, default, choices)
+        })
+        .collect())
+}
+
 /// Every `id[:option=choice,...]` of a built-in way: each combination of its options' choices
 /// (the defaults first), for checks that must cover every reading a user can pick.
 pub fn builtin_specs(id: &str) -> Result<Vec<String>, TableError> {
