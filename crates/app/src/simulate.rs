@@ -194,6 +194,10 @@ pub struct MainGameSimulation {
 pub fn main_game(games: &[GameTables], g: &'static StrategyGame, variant: Option<&str>, paytable: Option<&str>, way: Option<&HouseWayChoice>, rounds: u64, seed: u64) -> Result<MainGameSimulation, String> {
     use parsheet_sim::main_game as sim;
     check_rounds(rounds)?;
+    // Refused before the solve: the simulator plays 688a as written.
+    if let Some(v) = variant.filter(|v| g.game == "face-up-pai-gow" && v.ends_with("-natural-ace-only")) {
+        return Err(natural_ace_only(v));
+    }
     let x = crate::main_game::solve(games, g, variant, paytable, None, way)?;
     let reading = x.reading.as_str();
     let table = x.table.as_ref();
@@ -250,7 +254,7 @@ pub fn main_game(games: &[GameTables], g: &'static StrategyGame, variant: Option
             let optimal = match reading {
                 "optimal-player" => true,
                 "house-way-player" => false,
-                r => return Err(format!("face-up-pai-gow: the simulator plays 688a as written (the joker an ace for the Ace High Pai Gow); it does not simulate the reading {r:?} (readings: optimal-player, house-way-player)")),
+                r => return Err(natural_ace_only(r)),
             };
             let spec = match way {
                 Some(w) => w.spec.clone(),
@@ -284,4 +288,9 @@ pub fn main_game(games: &[GameTables], g: &'static StrategyGame, variant: Option
         average_wager_estimate: finite(est.mean_wagered),
         exact_average_wager: Exact(x.solution.expected_wager.clone()),
     })
+}
+
+/// The refusal of a Face Up Pai Gow reading the simulator does not play.
+fn natural_ace_only(reading: &str) -> String {
+    format!("face-up-pai-gow: the simulator plays 688a as written (the joker an ace for the Ace High Pai Gow); it does not simulate the reading {reading:?} (readings: optimal-player, house-way-player); its exact figures: `parsheet analyze face-up-pai-gow base --variant {reading}`")
 }
