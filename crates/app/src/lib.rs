@@ -41,6 +41,7 @@ pub mod progressive;
 pub mod provenance;
 pub mod report;
 pub mod schemas;
+pub mod simulate;
 pub mod verify;
 pub mod vocab;
 pub mod wager;

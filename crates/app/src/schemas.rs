@@ -13,6 +13,8 @@ pub fn all() -> Vec<(&'static str, &'static str, Schema)> {
         ("strategy-face-up-pai-gow", "parsheet strategy face-up-pai-gow --format json (both player policies)", schema_for!(crate::main_game::FaceUpPaiGowPolicies)),
         ("strategy-house-ways", "parsheet strategy face-up-pai-gow --ways --format json (every built-in house way, the bounds over all ways)", schema_for!(crate::house_ways::HouseWaysAnalysis)),
         ("explain-house-way", "parsheet explain face-up-pai-gow base --format json (single-rule edits of the house way)", schema_for!(crate::house_ways::WayEdits)),
+        ("simulate-wager", "parsheet simulate GAME WAGER --format json (a counted wager simulated beside its exact analysis)", schema_for!(crate::simulate::WagerSimulation)),
+        ("simulate-main-game", "parsheet simulate GAME base --format json (a main game played with the optimal strategy, beside its exact solution)", schema_for!(crate::simulate::MainGameSimulation)),
         ("progressive", "parsheet progressive GAME WAGER --format json (the progressive model)", schema_for!(crate::progressive::ProgressiveAnalysis)),
         ("verify", "parsheet verify --format json (every published figure beside the computed one)", schema_for!(Vec<crate::verify::Check>)),
         ("explain", "parsheet explain --format json (one-line changes that reproduce a figure)", schema_for!(Vec<crate::explain::Explanation>)),

@@ -244,7 +244,10 @@ fn run(command: Command) -> Result<(), String> {
             store::install(&args.cache)?;
             report::run(args)
         }
-        Command::Simulate(args) => simulate::run(args),
+        Command::Simulate(args) => {
+            store::install(&args.cache)?;
+            simulate::run(args)
+        }
         Command::Strategy(args) => {
             store::install_for(&args.run.shard, &args.run.cache, Target::Counts, args.run.force, strategy::sharding(&args))?;
             strategy::run(args)

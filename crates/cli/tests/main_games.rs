@@ -127,8 +127,8 @@ fn every_command_knows_base() {
     assert!(e.contains("parsheet analyze heads-up-holdem base") && e.contains("explore heads-up-holdem bad-beat"), "{e}");
     let e = fails(&["explore", "over-under", "base"]);
     assert!(e.contains("parsheet analyze over-under base"), "{e}");
-    let e = fails(&["simulate", "saigon-5-card", "base"]);
-    assert!(e.contains("parsheet analyze saigon-5-card base"), "{e}");
+    let e = fails(&["simulate", "face-up-pai-gow", "base", "--variant", "optimal-player-natural-ace-only"]);
+    assert!(e.contains("parsheet analyze face-up-pai-gow base --variant optimal-player-natural-ace-only"), "{e}");
     let e = fails(&["analyze", "over-under", "bonus", "--house-way", "foxwoods"]);
     assert!(e.contains("base"), "{e}");
     // The dealer's setting is one option: Saigon's dealer reading by --house-way.

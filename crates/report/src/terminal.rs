@@ -566,3 +566,64 @@ pub fn other_policy_line(o: &MainGameAnalysis, markdown: bool) -> String {
     let line = format!("{}: house edge {}, payback {} (--variant {})", o.reading, edge_of(&o.figures), payback, o.reading);
     if markdown { format!("\n- {line}\n") } else { format!("\n{line}\n") }
 }
+
+/// `parsheet simulate GAME WAGER` of a counted wager: outcome by outcome, then the edge.
+pub fn wager_simulation_text(s: &parsheet_app::simulate::WagerSimulation) -> String {
+    let mut out = String::new();
+    let variant = s.variant.as_ref().map(|v| format!(", reading {v}")).unwrap_or_default();
+    out += &format!("{} {} — paytable {}{variant}\n", s.game, s.wager, s.paytable);
+    out += &format!("{} rounds, seed {}\n\n", s.rounds.0, s.seed.0);
+    let w = s.outcomes.iter().map(|r| r.outcome.len()).max().unwrap_or(7).max(7);
+    out += &format!("{:<w$}  {:>14}  {:>12}  {:>12}  {:>12}  {:>7}\n", "outcome", "pays", "count", "frequency", "exact", "z");
+    for r in &s.outcomes {
+        let z = match r.z_score {
+            Some(z) => format!("{z:+.2}"),
+            None if r.count.0 == 0 => "-".to_string(),
+            None => "IMPOSSIBLE".to_string(),
+        };
+        let f = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |x| format!("{x:.10}"));
+        out += &format!("{:<w$}  {:>14}  {:>12}  {:>12}  {:>12}  {z:>7}\n", r.outcome, r.pays, r.count.0, f(r.frequency), f(r.probability_decimal));
+    }
+    out += "\n";
+    let summary = [
+        ("simulated edge", format!("{} ± {} (one standard error)", sim_pct(s.house_edge_estimate), sim_pct(s.standard_error))),
+        ("exact edge", format!("{}% = {}", s.exact_house_edge_percent, fraction(s.exact_house_edge.value()))),
+        ("z-score", format!("{} {}", z_text(s.z_score), parsheet_app::simulate::Z_MEANS)),
+        ("within 4 s.e.", if s.within_4_standard_errors { "yes" } else { "NO" }.to_string()),
+    ];
+    for (k, v) in summary {
+        out += &format!("{k:>18}: {v}\n");
+    }
+    out
+}
+
+/// `parsheet simulate GAME base`: a main game played with the optimal strategy.
+pub fn main_simulation_text(s: &parsheet_app::simulate::MainGameSimulation) -> String {
+    let mut out = String::new();
+    let mut against = String::new();
+    if let Some(p) = &s.paytable {
+        against += &format!(", paytable {p}");
+    }
+    if let Some(w) = &s.house_way {
+        against += &format!(", house way {w}");
+    }
+    // Face Up Pai Gow's readings are the player's policies (the optimal one, or the house way).
+    let played = if s.house_way.is_some() { "policy" } else { "optimal strategy, reading" };
+    out += &format!("{} base — {played} {}{against}, {} rounds, seed {}\n\n", s.game, s.variant, s.rounds.0, s.seed.0);
+    out += &format!("    simulated edge: {} ± {} per Ante (one standard error)\n", sim_pct(s.house_edge_estimate), sim_pct(s.standard_error));
+    out += &format!("        exact edge: {}% = {}\n", s.exact_house_edge_percent, fraction(s.exact_house_edge.value()));
+    out += &format!("           z-score: {} {}\n", z_text(s.z_score), parsheet_app::simulate::Z_MEANS);
+    out += &format!("     within 4 s.e.: {}\n", if s.within_4_standard_errors { "yes" } else { "NO" });
+    let wager = s.average_wager_estimate.map_or_else(|| "-".to_string(), |w| format!("{w:.4}"));
+    out += &format!("     total wagered: {wager} Antes a round (exact {:.4})\n", Decimal(s.exact_average_wager.value()).to_f64());
+    out
+}
+
+/// A simulated fraction as a percentage with four places (`-` where it is not finite).
+fn sim_pct(x: Option<f64>) -> String {
+    x.map_or_else(|| "-".to_string(), |x| format!("{:.4}%", 100.0 * x))
+}
+
+fn z_text(z: Option<f64>) -> String {
+    z.map_or_else(|| "inf".to_string(), |z| format!("{z:+.2}"))
+}

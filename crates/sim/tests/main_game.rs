@@ -69,3 +69,72 @@ fn heads_up_with_the_optimal_strategy_matches_the_exact_result() {
         assert!((est.mean_wagered - wager).abs() < 0.05, "{reading}: wagered {} vs {wager}", est.mean_wagered);
     }
 }
+
+/// High Card Flush (678a) played with the solver's complete plan (its 76,731 decision classes,
+/// read as data), settled by the simulator's reading of 678a.11(d); the exact result per Ante is
+/// the solver's own.
+#[test]
+fn high_card_flush_with_the_optimal_strategy_matches_the_exact_result() {
+    let game = find_strategy("high-card-flush").unwrap();
+    let s = game.solve(Some("as-written"), None).unwrap();
+    let plan = parsheet_games::high_card_flush::plan::optimal_plan(&[0x1fff; 4], 7);
+    let raise = parsheet_sim::main_game::hcf_strategy(plan.rows().iter().map(|r| (r.class.as_str(), r.action.as_str()))).unwrap();
+    let rounds = 2_000_000;
+    let est = parsheet_sim::main_game::high_card_flush(&raise, rounds, 41);
+    let exact = s.expected_net.to_f64().unwrap();
+    let z = (est.mean_net - exact) / est.standard_error;
+    assert!(z.abs() < 4.0, "simulated {} ± {}, exact {exact}", est.mean_net, est.standard_error);
+    // The total wagered: 1 to 4 Antes a round, its standard deviation under 1.5.
+    let wager = s.expected_wager.to_f64().unwrap();
+    assert!((est.mean_wagered - wager).abs() < 4.0 * 1.5 / (rounds as f64).sqrt(), "wagered {} vs {wager}", est.mean_wagered);
+}
+
+/// The simulator reads the plan's class ids as the solver writes them: a hand of a value split
+/// by card removal gets its own row's action.
+#[test]
+fn high_card_flush_strategy_reads_values_and_hands() {
+    use parsheet_reference::parse_cards;
+    let rows = [("3:10-9-2", "raise-1x"), ("3:10-9-2|10-9-2/8-7-3/4/-", "fold"), ("6:A-K-Q-J-10-9", "raise-3x")];
+    let raise = parsheet_sim::main_game::hcf_strategy(rows).unwrap();
+    assert_eq!(raise(&parse_cards("Tc 9c 2c 8d 7d 3d 4h")), 0, "the listed hand");
+    assert_eq!(raise(&parse_cards("4c Th 9h 2h 8s 7s 3s")), 0, "the listed hand, suits relabelled");
+    assert_eq!(raise(&parse_cards("Tc 9c 2c 8d 7d 4d 3h")), 1, "another hand of the value");
+    assert_eq!(raise(&parse_cards("As Ks Qs Js Ts 9s 2d")), 3);
+    assert!(parsheet_sim::main_game::hcf_strategy([("3:10-9-2", "raise-2x")]).is_err(), "678a.11(b): 1x with a three-card flush");
+}
+
+/// Saigon 5 Card (680a) under both house ways: the player's joker value from the solver's plan,
+/// the dealer's setting by the reading, settled by the simulator's reading of 680a.11(d).
+#[test]
+fn saigon_with_the_optimal_strategy_matches_the_exact_result() {
+    use parsheet_games::saigon_5_card::main_game::{HouseWay, WinPays, FULL_DECK};
+    let tables = parsheet_tables::builtin().unwrap();
+    let base = &tables.iter().find(|g| g.game == "saigon-5-card").unwrap().wagers.iter().find(|w| w.id == "base").unwrap().paytables[0].table;
+    let net = |outcome: &str| base.pay(outcome).map_or(-1.0, |p| p.net().unwrap().to_f64().unwrap());
+    let game = find_strategy("saigon-5-card").unwrap();
+    for (reading, highest, seed) in [("house-highest-point", true, 51), ("house-lowest-point", false, 52)] {
+        let s = game.solve(Some(reading), Some(base)).unwrap();
+        let plan = parsheet_games::saigon_5_card::plan::optimal_plan(&FULL_DECK, HouseWay::from_variant(reading), WinPays::from_paytable(base).unwrap());
+        let choose = parsheet_sim::main_game::saigon_strategy(plan.rows().iter().map(|r| (r.class.as_str(), r.action.as_str()))).unwrap();
+        let est = parsheet_sim::main_game::saigon(&choose, highest, net("point-count-1-4-or-6-10"), net("point-count-5"), 2_000_000, seed);
+        let exact = s.expected_net.to_f64().unwrap();
+        let z = (est.mean_net - exact) / est.standard_error;
+        assert!(z.abs() < 4.0, "{reading}: simulated {} ± {}, exact {exact}", est.mean_net, est.standard_error);
+    }
+}
+
+/// 680a.11(b)'s own example, and hands built from 680a.6.
+#[test]
+fn saigon_points_follow_680a() {
+    use parsheet_reference::parse_cards;
+    use parsheet_sim::main_game::saigon_points;
+    let set = |t: &str| saigon_points(&parse_cards(t));
+    // "joker, 8, 6, 5 and 2": joker as 9 with 5 and 6 (20), 8 and 2 a Point Count of 10. As 3
+    // or 6 nothing else qualifies with a different showdown... the set holds 10.
+    assert!(set("Jk 8c 6d 5h 2s") >> 10 & 1 == 1);
+    // Three tens qualify (30); A and 4 show 5.
+    assert_eq!(set("Tc Jd Qh Ac 4s"), 1 << 5);
+    // No three of 2, 3, 4, 5, 7 total 10, 20 or 30? 2+3+5 = 10: showdown 4 and 7, 11 → 1.
+    assert_eq!(set("2c 3d 5h 4s 7c"), 1 << 1);
+    assert_eq!(set("Ac Ad 2h 3s 9c"), 0, "no three total a multiple of ten");
+}
