@@ -209,7 +209,7 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
                         Ok(a) => (Some(a), None),
                         Err(e) => (None, Some(e)),
                     };
-                    SheetTable { id: p.table.id.clone(), section: p.section.clone(), notes: p.notes.clone(), terms: terms(p), reading_flag: reading_flag(w, p, k, variant), error, analysis }
+                    SheetTable { id: p.table.id.clone(), section: p.section.clone(), notes: p.notes.clone(), terms: terms(p), reading_flag: reading_flag(w, p, variant), error, analysis }
                 })
                 .collect();
             sheets.push(Sheet { reading: variant.map(str::to_string), cycle: Count(counts.cycle()), outcomes, paytables });
@@ -301,11 +301,11 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
 
 /// Why a reading of a paytable is not the one to quote, if it is not: the notes reject it, or
 /// the table prints another reading for itself.
-fn reading_flag(w: &WagerTables, p: &parsheet_tables::PaytableEntry, k: &parsheet_games::Wager, variant: Option<&str>) -> Option<String> {
+fn reading_flag(w: &WagerTables, p: &parsheet_tables::PaytableEntry, variant: Option<&str>) -> Option<String> {
     let variant = variant?;
     if let Some((_, note)) = w.rejected_readings.iter().find(|(r, _)| r == variant) {
         return Some(format!("reading rejected by the notes: {note}"));
     }
     let printed = p.reading.as_deref()?;
-    (p.reading(None, k) != Some(variant)).then(|| format!("not the table's reading: the table prints {printed}"))
+    (printed != variant).then(|| format!("not the table's reading: the table prints {printed}"))
 }

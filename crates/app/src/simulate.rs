@@ -103,7 +103,9 @@ pub fn wager(games: &[GameTables], game: &str, wager: &str, paytable: Option<&st
     let w = parsheet_games::find(game, wager)?;
     let entry = crate::inputs::select(games, game, wager, paytable)?;
     // The simulation is set up first: it checks the reading and that it can deal this wager.
-    let variant = entry.reading(variant, w);
+    w.reading(variant)?;
+    let (reading, _) = crate::inputs::reading_of(crate::inputs::select_wager(games, game, wager)?, entry, w, variant);
+    let variant = reading.as_deref();
     let simulation = Simulation::new(game, wager, variant)?;
     let counts = w.count(variant)?;
     let exact = analyze(&counts, &entry.table).map_err(|e| format!("{game} {wager} paytable {}: {e}", entry.table.id))?;

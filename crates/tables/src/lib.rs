@@ -140,11 +140,6 @@ impl PaytableEntry {
         self.hands.iter().find(|h| h.0 == outcome).map(|h| h.1.as_str())
     }
 
-    /// The reading a computation of this table uses: the one asked for, else the one the table
-    /// prints, else the wager's default.
-    pub fn reading<'a>(&'a self, asked: Option<&'a str>, wager: &parsheet_games::Wager) -> Option<&'a str> {
-        asked.or(self.reading.as_deref()).or(wager.variants.first().map(|v| v.id))
-    }
 }
 
 /// What a transcription check asserts.
