@@ -96,6 +96,8 @@ pub struct HouseWaysAnalysis {
     /// The optimal player against the way best for the house (each dealer class set to
     /// minimise his expectation) and against the worst: every way that sets a class's hands
     /// alike gives a figure between them.
+    /// The bound below: the dealer-best way over every house way that sets hands alike by ranks,
+    /// joker and flush ranks (each dealer class alike), against the optimal player.
     pub dealer_best: Figures,
     pub dealer_worst: Figures,
     /// The regulator's figure for the main game, and whether it lies in that range.
@@ -285,6 +287,8 @@ pub struct WayDesign {
     pub title: String,
     pub assumptions: Vec<Assumption>,
     pub optimal_player: Figures,
+    /// The bound below: the dealer-best way over every house way that sets hands alike by ranks,
+    /// joker and flush ranks (each dealer class alike), against the optimal player.
     pub dealer_best: Figures,
     pub dealer_worst: Figures,
     /// The regulator's figure for the main game, where the tables hold one.

@@ -105,27 +105,24 @@ pub fn house_way<'a>(game: &str, variant: Option<&str>, way: Option<&'a str>) ->
     }
 }
 
-/// The reading `variant` names of a main game, checked, or the game's default.
-pub fn main_reading(g: &StrategyGame, variant: Option<&str>) -> Result<&'static str, String> {
-    match variant {
-        None => Ok(g.variants[0].id),
-        Some(v) => g.variants.iter().find(|x| x.id == v).map(|x| x.id).ok_or_else(|| {
-            let ids: Vec<&str> = g.variants.iter().map(|x| x.id).collect();
-            format!("unknown variant {v:?} of {} base; known variants: {}", g.game, ids.join(", "))
-        }),
-    }
+/// The reading `v` names of a main game, checked (the default is [`main_game_reading`]'s).
+pub fn main_reading(g: &StrategyGame, v: &str) -> Result<&'static str, String> {
+    g.variants.iter().find(|x| x.id == v).map(|x| x.id).ok_or_else(|| {
+        let ids: Vec<&str> = g.variants.iter().map(|x| x.id).collect();
+        format!("unknown variant {v:?} of {} base; known variants: {}", g.game, ids.join(", "))
+    })
 }
 
 /// The reading of main game `g`: the one asked for, else its tables' default (with its basis),
 /// else its first.
 pub fn main_game_reading(g: &StrategyGame, games: &[GameTables], variant: Option<&str>) -> Result<(&'static str, Assumption), String> {
     if let Some(v) = variant {
-        let r = main_reading(g, Some(v))?;
+        let r = main_reading(g, v)?;
         return Ok((r, Assumption::given("reading", r)));
     }
     let recorded = games.iter().find(|t| t.game == g.game).and_then(|t| t.wagers.iter().find(|w| w.id == g.wager || w.id == parsheet_games::MAIN)).and_then(|w| w.default_of("reading"));
     if let Some(d) = recorded {
-        let r = main_reading(g, Some(&d.value))?;
+        let r = main_reading(g, &d.value)?;
         return Ok((r, Assumption::default("reading", r, d.basis.clone())));
     }
     let r = g.variants[0].id;

@@ -385,7 +385,7 @@ pub struct FaceUpPaiGowPolicies {
 /// Ace High reading), checked.
 pub fn face_up_pai_gow_policies(deck: fupg::Deck, deck_text: &str, choice: &HouseWayChoice, reading: Option<&str>) -> Result<FaceUpPaiGowPolicies, String> {
     let g = parsheet_games::strategy::find_strategy("face-up-pai-gow")?;
-    let only = reading.map(|r| crate::inputs::main_reading(g, Some(r))).transpose()?;
+    let only = reading.map(|r| crate::inputs::main_reading(g, r)).transpose()?;
     let ace_high = only.and_then(fupg::reading_of).map_or(fupg::AceHigh::JokerPlaysAce, |(_, a)| a);
     let way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
     let counts = if deck == fupg::Deck::FULL {

@@ -49,11 +49,10 @@ fn percent(r: &BigRational) -> String {
 
 pub fn run(args: &Args, g: &'static StrategyGame) -> Result<(), String> {
     let games = args.tables.load()?;
-    let variant = args.variant.clone().unwrap_or_else(|| g.variants[0].id.to_string());
-    let reading = g.variants.iter().find(|v| v.id == variant).ok_or_else(|| {
-        let ids: Vec<&str> = g.variants.iter().map(|v| v.id).collect();
-        format!("unknown variant {variant:?} of {}; known variants: {}", g.game, ids.join(", "))
-    })?;
+    // The reading every command uses (asked, else the tables' default), checked.
+    let (variant, _) = parsheet_app::inputs::main_game_reading(g, &games, args.variant.as_deref())?;
+    let reading = g.variants.iter().find(|v| v.id == variant).expect("main_game_reading checks the reading");
+    let variant = variant.to_string();
     let odds = &parsheet_app::inputs::select(&games, g.game, g.wager, args.paytable.as_deref())?.table;
     let tables = games.iter().find(|t| t.game == g.game).expect("select found the game");
     let bad_beat = bad_beat_table(tables, g.bonus_wager.unwrap_or("bad-beat"), args.bad_beat.as_deref())?;

@@ -28,9 +28,9 @@ pub struct Args {
     /// the 53-card deck, for checks and examples; the full deck's exact solve is long.
     #[arg(long)]
     deck: Option<String>,
-    /// Face Up Pai Gow: every built-in house way under both policies, the range over every way
-    /// a casino could file, and the default way against the dealer-best way (the setting table,
-    /// about 35 CPU-s once, then cached).
+    /// Face Up Pai Gow: every built-in house way under both policies, the range over every house
+    /// way that sets hands alike by ranks, joker and flush ranks, and the default way against the
+    /// dealer-best way (the setting table, about 35 CPU-s once, then cached).
     #[arg(long)]
     ways: bool,
     /// Heads-Up Hold 'Em: the Bad Beat paytable (wager "bad-beat" of tables given with

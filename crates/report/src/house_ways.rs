@@ -41,7 +41,7 @@ pub fn ways_table(h: &HouseWaysAnalysis) -> Table {
     Table {
         header: ["House way", "Optimal player: house edge", "exact", "House-way player: house edge", "exact", "Dealer hands set as the dealer-best way"].map(String::from).to_vec(),
         rows,
-        summary: vec![bound("dealer-best way (the least any way gives)", &h.dealer_best), bound("dealer-worst way (the most)", &h.dealer_worst)],
+        summary: vec![bound("dealer-best way (the least any way that sets hands alike by ranks, joker and flush ranks gives)", &h.dealer_best), bound("dealer-worst way (the most)", &h.dealer_worst)],
     }
 }
 
@@ -69,7 +69,7 @@ pub fn shapes_table(h: &HouseWaysAnalysis) -> Table {
 /// Lines that say what the tables mean.
 pub fn summary_lines(h: &HouseWaysAnalysis) -> Vec<String> {
     let mut out = vec![format!(
-        "Over every house way that sets each dealer class alike, the optimal player's payback runs from {} (dealer-best way) to {} (dealer-worst way).",
+        "Over every house way that sets hands alike by ranks, joker and flush ranks (each dealer class alike), the optimal player's payback runs from {} (dealer-best way) to {} (dealer-worst way).",
         payback(&h.dealer_best),
         payback(&h.dealer_worst)
     )];

@@ -208,12 +208,16 @@ async fn download(State(app): State<Arc<App>>, Query(q): Query<HashMap<String, S
                 let way = parsheet_app::main_game::house_way_choice(None, &app.games)?;
                 let source = format!("designed in parsheet serve from paytable {base} ({})", app.source);
                 let report = parsheet_app::report::build(&tables, &source, (app.provenance)(&tables)?, 1000, &parsheet_app::verify::Context { house_way: &way }, &|| {})?;
+                // Each download names the game and wager and carries the run's provenance.
+                let g = report.games.first().ok_or("the report has no game")?;
+                let w = g.wagers.first().ok_or("the report has no wager")?;
+                let stem = format!("{}-{}-{id}", g.game, w.id);
                 if format == "par" {
-                    let w = report.games.first().and_then(|g| g.wagers.first()).ok_or("the report has no wager")?;
-                    Ok((parsheet_report::render::wager_markdown(w).into_bytes(), "text/markdown; charset=utf-8", format!("{id}-par-sheet.md")))
+                    let text = format!("# {}: {} — paytable {id}\n{}\n{}", g.title, w.title, parsheet_report::render::wager_markdown(w), parsheet_report::render::provenance_markdown(&report.provenance));
+                    Ok((text.into_bytes(), "text/markdown; charset=utf-8", format!("{stem}-par-sheet.md")))
                 } else {
                     let bytes = parsheet_report::xlsx::workbook(&report).map_err(|e| format!("cannot write the workbook: {e}"))?;
-                    Ok((bytes, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", format!("{id}.xlsx")))
+                    Ok((bytes, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", format!("{stem}.xlsx")))
                 }
             }
             other => Err(format!("unknown format {other:?}: table, par or xlsx")),
