@@ -1,10 +1,13 @@
 //! `report.xlsx` read back with calamine (an independent reader) and checked against
 //! `report.json` (the record every view renders) and against facts known without either:
-//! every count is a number cell below 10^15 and exact text from there (Excel keeps 15
-//! significant digits), every fraction a number cell with a percent format holding the double
-//! nearest the exact value, the outcomes of a sheet add up to its cycle, the main games' cycles
-//! are the binomial products of their deals, sheet names follow Excel's rules, every summary
-//! row links to a page that exists and to its sheet, and every sheet keeps its top rows frozen.
+//! every count is a number cell (the double nearest it, at 10^15 and above too) with its exact
+//! digits as text beside it, every fraction a number cell with a percent format holding the
+//! double nearest the exact value, every published figure a number in a percent format with
+//! the printed places beside the text as printed, every status the record's id alone, the
+//! outcomes of a sheet add up to its cycle, the main games' cycles are the binomial products
+//! of their deals, sheet names follow Excel's rules, every summary row links to a page that
+//! exists and to its sheet, every sheet keeps its top rows frozen and is set up for print;
+//! and the whole report's workbook, printed by LibreOffice, is at most 150 pages.
 
 mod common;
 
@@ -61,7 +64,10 @@ impl Tab {
 #[derive(Default, Debug)]
 struct Seen {
     count_numbers: usize,
-    count_texts: usize,
+    /// Counts of 10^15 and more (numbers too, their digits exact beside them).
+    count_big: usize,
+    /// Published figures as number cells.
+    printed: usize,
     percents: usize,
     decimals: usize,
     published: usize,
@@ -100,16 +106,39 @@ impl Book {
         Some(Tab { columns: t.columns().to_vec(), rows, formats })
     }
 
-    /// A count: a number cell with a thousands format below 10^15, else its exact digits as text.
-    fn count(&mut self, t: &Tab, row: usize, col: &str, expected: u128, what: &str) {
+    /// A count: a number cell with a thousands format holding the double nearest it (at 10^15
+    /// and above too, so a column of counts sums), and its exact digits as text in `exact_col`.
+    fn count(&mut self, t: &Tab, row: usize, col: &str, exact_col: &str, expected: u128, what: &str) {
         let c = t.col(col);
-        if expected < 1_000_000_000_000_000 {
-            assert_eq!(t.rows[row][c], Data::Float(expected as f64), "{what}: {col} is the number {expected}");
-            assert_eq!(t.formats[row][c], "#,##0", "{what}: {col}'s format");
-            self.seen.count_numbers += 1;
-        } else {
-            assert_eq!(t.rows[row][c], Data::String(expected.to_string()), "{what}: {col} is the text {expected}");
-            self.seen.count_texts += 1;
+        let Data::Float(x) = t.rows[row][c] else { panic!("{what}: {col} is {:?}, not a number", t.rows[row][c]) };
+        assert!(within_half_ulp(x, &BigRational::from_integer(expected.into())), "{what}: {col} {x} is not the double nearest {expected}");
+        assert_eq!(t.formats[row][c], "#,##0", "{what}: {col}'s format");
+        assert_eq!(t.text(row, exact_col), expected.to_string(), "{what}: {exact_col}");
+        self.seen.count_numbers += 1;
+        if expected >= 1_000_000_000_000_000 {
+            self.seen.count_big += 1;
+        }
+    }
+
+    /// A published figure: the number cells `col` (the figure, or a range's low end) and
+    /// `high_col` (a range's high end, else empty), each the double nearest the printed value in
+    /// a percent format with the printed places; `printed` is the text as printed.
+    fn printed(&mut self, t: &Tab, row: usize, col: &str, high_col: &str, printed: &str, what: &str) {
+        let (lo, hi) = printed.split_once(" to ").map_or((printed, None), |(a, b)| (a, Some(b)));
+        for (col, part) in [(col, Some(lo)), (high_col, hi)] {
+            let c = t.col(col);
+            let Some(part) = part else {
+                assert_eq!(t.rows[row][c], Data::Empty, "{what}: {col} is empty for {printed:?}");
+                continue;
+            };
+            let number = part.strip_suffix('%').unwrap_or_else(|| panic!("{what}: {part:?} is no percentage"));
+            let places = number.split_once('.').map_or(0, |(_, f)| f.len());
+            let value = exact(&format!("{}/{}", number.replace('.', ""), 10u128.pow(places as u32 + 2)));
+            let Data::Float(x) = t.rows[row][c] else { panic!("{what}: {col} is {:?}, not a number ({printed:?})", t.rows[row][c]) };
+            assert!(within_half_ulp(x, &value), "{what}: {col} {x} is not {part}");
+            let format = if places == 0 { "0%".to_string() } else { format!("0.{}%", "0".repeat(places)) };
+            assert_eq!(t.formats[row][c], format, "{what}: {col}'s format shows the printed places of {part}");
+            self.seen.printed += 1;
         }
     }
 
@@ -145,6 +174,43 @@ impl Book {
     }
 }
 
+/// A text file of the workbook's zip.
+fn zip_text(path: &Path, name: &str) -> String {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut xml = String::new();
+    zip.by_name(name).unwrap().read_to_string(&mut xml).unwrap();
+    xml
+}
+
+/// The value of attribute `name` in the XML tag `tag` (`<c r="A1" s="3" t="s">`).
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let at = tag.find(&key)? + key.len();
+    Some(&tag[at..at + tag[at..].find('"')?])
+}
+
+/// The cells of sheet number `index` (1-based) whose format carries the quote prefix (shown as
+/// text, never run as a formula), as (row, column) from 0: calamine does not read the prefix.
+fn quote_prefixed(path: &Path, index: usize) -> std::collections::HashSet<(u32, u32)> {
+    let styles = zip_text(path, "xl/styles.xml");
+    let xfs = &styles[styles.find("<cellXfs").unwrap()..];
+    let xfs = &xfs[..xfs.find("</cellXfs>").unwrap()];
+    // Each `<xf` of cellXfs, in order: the style index a cell's `s` names.
+    let prefixed: Vec<bool> = xfs.split("<xf ").skip(1).map(|x| attr(&format!(" {}", &x[..x.find('>').unwrap()]), "quotePrefix") == Some("1")).collect();
+    let sheet = zip_text(path, &format!("xl/worksheets/sheet{index}.xml"));
+    let mut out = std::collections::HashSet::new();
+    for c in sheet.split("<c ").skip(1) {
+        let tag = format!(" {}", &c[..c.find('>').unwrap()]);
+        let (Some(r), Some(s)) = (attr(&tag, "r"), attr(&tag, "s")) else { continue };
+        if prefixed[s.parse::<usize>().unwrap()] {
+            let col = r.chars().take_while(char::is_ascii_uppercase).fold(0u32, |n, ch| n * 26 + (ch as u32 - 'A' as u32 + 1)) - 1;
+            let row: u32 = r.trim_start_matches(|ch: char| ch.is_ascii_uppercase()).parse::<u32>().unwrap() - 1;
+            out.insert((row, col));
+        }
+    }
+    out
+}
+
 fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
     v[key].as_str().unwrap_or_else(|| panic!("{key} is not a string in {v}"))
 }
@@ -173,9 +239,12 @@ fn check_published(book: &mut Book, sheet: &str, expected: &[(&Value, &Value)]) 
     assert_eq!(t.rows.len(), expected.len(), "{sheet}: one row per check");
     for (i, (p, c)) in expected.iter().enumerate() {
         let what = format!("{sheet} check {i}");
-        assert_eq!(t.text(i, "Printed"), str_of(p, "printed"), "{what}: the figure as published");
-        assert_eq!(t.text(i, "Value checked"), str_of(c, "published"), "{what}");
-        assert_eq!(t.text(i, "Status"), str_of(c, "status"), "{what}: the record's status id");
+        assert_eq!(t.text(i, "Published (as printed)"), str_of(p, "printed"), "{what}: the figure as published");
+        book.printed(&t, i, "Published", "Published high", str_of(p, "printed"), &what);
+        assert_eq!(t.text(i, "Value checked (as printed)"), str_of(c, "published"), "{what}");
+        book.printed(&t, i, "Value checked", "Value checked high", str_of(c, "published"), &what);
+        assert_eq!(t.text(i, "Status"), str_of(c, "status"), "{what}: the record's status id alone");
+        assert!(status_id_alone(&t.text(i, "Status")), "{what}: the status is an id");
         assert_eq!(t.text(i, "Figure to certify"), if c["default_reading"] == true { "yes" } else { "" }, "{what}: the default reading's check");
         assert_eq!(t.text(i, "Reason"), c["reason"].as_str().unwrap_or(""), "{what}: the status's reason");
         assert_eq!(t.text(i, "Implied term"), c["implied"]["term"].as_str().unwrap_or(""), "{what}: implied term");
@@ -192,6 +261,11 @@ fn check_published(book: &mut Book, sheet: &str, expected: &[(&Value, &Value)]) 
     }
 }
 
+/// Whether a status cell holds an id alone (`reproduced`, `cannot-reproduce`), no words beside.
+fn status_id_alone(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+}
+
 /// A side bet's paytable sheet against its wager's records.
 fn check_paytable_sheet(book: &mut Book, sheet: &str, wager: &Value, id: &str) {
     let figures = book.table(sheet, "Figures").unwrap();
@@ -204,7 +278,7 @@ fn check_paytable_sheet(book: &mut Book, sheet: &str, wager: &Value, id: &str) {
         let what = format!("{sheet} {reading}");
         assert_eq!(figures.text(i, "Reading"), reading, "{what}");
         let cycle = count_of(&r["cycle"]);
-        book.count(&figures, i, "Cycle", cycle, &what);
+        book.count(&figures, i, "Cycle", "Cycle (exact)", cycle, &what);
         let t = r["paytables"].as_array().unwrap().iter().find(|t| t["id"] == id).unwrap();
         let a = &t["analysis"];
         if !a.is_null() {
@@ -225,7 +299,7 @@ fn check_paytable_sheet(book: &mut Book, sheet: &str, wager: &Value, id: &str) {
             assert_eq!(outcomes.text(o, "Reading"), reading, "{what}");
             assert_eq!(outcomes.text(o, "Outcome"), str_of(out, "outcome"), "{what}");
             let n = count_of(&out["combinations"]);
-            book.count(&outcomes, o, "Combinations", n, &what);
+            book.count(&outcomes, o, "Combinations", "Combinations (exact)", n, &what);
             let p = BigRational::new(n.into(), cycle.into());
             assert_eq!(exact(&outcomes.text(o, "Probability (exact)")), p, "{what}: probability is combinations over cycle");
             book.percent(&outcomes, o, "Probability", str_of(out, "probability"), &what);
@@ -257,7 +331,7 @@ fn check_main_sheet(book: &mut Book, sheet: &str, wager: &Value, record: &Value)
     let figures = book.table(sheet, "Figures").unwrap();
     let row = |label: &str| (0..figures.rows.len()).find(|&i| figures.text(i, "Figure") == label).unwrap_or_else(|| panic!("{what}: no {label} row"));
     let cycle = count_of(&record["cycle"]);
-    book.count(&figures, row("Deals (cycle)"), "Value", cycle, &what);
+    book.count(&figures, row("Deals (cycle)"), "Value", "Exact", cycle, &what);
     let r = row("Hit frequency (net > 0)");
     let Data::Float(x) = figures.rows[r][1] else { panic!("{what}: hit frequency is not a number") };
     assert!(within_half_ulp(x, &exact(str_of(record, "hit_frequency"))) && figures.formats[r][1].ends_with('%'), "{what}: hit frequency");
@@ -273,7 +347,7 @@ fn check_main_sheet(book: &mut Book, sheet: &str, wager: &Value, record: &Value)
         let what = format!("{what} {}", str_of(o, "outcome"));
         assert_eq!(outcomes.text(i, "Outcome"), str_of(o, "outcome"), "{what}");
         let n = count_of(&o["combinations"]);
-        book.count(&outcomes, i, "Combinations", n, &what);
+        book.count(&outcomes, i, "Combinations", "Combinations (exact)", n, &what);
         book.decimal(&outcomes, i, "Net (Antes)", "Net (exact)", str_of(o, "net"), &what);
         book.percent(&outcomes, i, "Probability", str_of(o, "probability"), &what);
         total += n;
@@ -286,7 +360,7 @@ fn check_main_sheet(book: &mut Book, sheet: &str, wager: &Value, record: &Value)
         let what = format!("{what} {}", str_of(d, "situation"));
         assert_eq!(strategy.text(i, "Situation"), str_of(d, "situation"), "{what}");
         assert_eq!(strategy.text(i, "Play"), str_of(d, "play"), "{what}");
-        book.count(&strategy, i, "Deals", count_of(&d["deals"]), &what);
+        book.count(&strategy, i, "Deals", "Deals (exact)", count_of(&d["deals"]), &what);
         for o in d["options"].as_array().unwrap() {
             let play = str_of(o, "play");
             book.decimal(&strategy, i, &format!("EV {play}"), &format!("EV {play} (exact)"), str_of(o, "expected_net"), &what);
@@ -324,10 +398,23 @@ fn check_workbook(out: &Path) -> Seen {
     assert_eq!(lower.len(), names.len(), "sheet names are unique: {names:?}");
 
     // Every sheet keeps its top rows in view, and its columns have widths; every table filters.
+    // Every sheet prints in landscape, one page wide, its frozen rows on every page.
     for n in &names {
         let xml = book.sheet_xml(n);
         assert!(xml.contains("state=\"frozen\""), "{n}: no frozen pane");
         assert!(xml.contains("customWidth=\"1\""), "{n}: no column widths");
+        assert!(xml.contains("<pageSetUpPr fitToPage=\"1\"/>"), "{n}: not fitted to the page");
+        assert!(xml.contains("orientation=\"landscape\"") && xml.contains("fitToHeight=\"0\""), "{n}: not landscape, one page wide");
+    }
+    let workbook_xml = zip_text(&out.join("report.xlsx"), "xl/workbook.xml");
+    for (i, n) in names.iter().enumerate() {
+        let quoted = format!("'{}'", n.replace('\'', "''"));
+        let titles = format!("<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"{i}\">");
+        let at = workbook_xml.find(&titles).unwrap_or_else(|| panic!("{n}: no rows repeated on each printed page"));
+        let range = &workbook_xml[at + titles.len()..];
+        let range = &range[..range.find("</definedName>").unwrap()];
+        let rows = if n == "Summary" { "$1:$1" } else { "$1:$2" };
+        assert!(range == format!("{quoted}!{rows}") || range == format!("{n}!{rows}"), "{n}: {range}: the frozen rows do not repeat on each printed page");
     }
     assert!(book.sheet_xml("Summary").contains("<pane ySplit=\"1\" topLeftCell=\"A2\""), "the Summary's header row is frozen");
     // Every table (an Excel table per block of rows) has its filter buttons.
@@ -342,6 +429,7 @@ fn check_workbook(out: &Path) -> Seen {
 
     // The Summary: every row links to its sheet and to a page that exists.
     let summary = book.table("Summary", "Summary").unwrap();
+    let statuses: Vec<String> = report["games"].as_array().unwrap().iter().flat_map(|g| g["wagers"].as_array().unwrap()).flat_map(|w| checks(w, |_| true)).map(|(_, c)| str_of(c, "status").to_string()).collect();
     let links = book.xlsx.hyperlinks_by_sheet_name("Summary").unwrap();
     let (sheet_col, page_col) = (summary.col("Sheet") as u32, summary.col("Page") as u32);
     for r in 0..summary.rows.len() {
@@ -354,6 +442,17 @@ fn check_workbook(out: &Path) -> Seen {
         let location = sheet.location.as_deref().unwrap();
         let name = location.trim_end_matches("!A1").trim_matches('\'');
         assert!(names.iter().any(|n| n == name), "summary row {row}: {location} names no sheet");
+        // A published figure as a number beside its text as printed; its status the record's
+        // id alone, what it is the status of in the next column.
+        let printed = summary.text(r, "Published (as printed)");
+        let status = summary.text(r, "Status");
+        if printed.is_empty() {
+            assert!(status.is_empty() && summary.rows[r][summary.col("Published")] == Data::Empty, "summary row {row}: a status without a figure");
+        } else {
+            book.printed(&summary, r, "Published", "Published high", &printed, &format!("summary row {row}"));
+            assert!(status_id_alone(&status) && statuses.contains(&status), "summary row {row}: status {status:?} is no status id of the record");
+            assert!(!summary.text(r, "Published figure").is_empty(), "summary row {row}: what the figure is");
+        }
         for col in ["House edge", "Payback", "Hit frequency"] {
             let v = summary.text(r, &format!("{col} (exact)"));
             if v.is_empty() {
@@ -421,14 +520,16 @@ fn the_workbook_of_the_fast_games_types_every_cell() {
         assert!(names.iter().any(|n| n == expected), "no sheet {expected:?} in {names:?}");
     }
     // High Card Flush's main game deals 7 cards to the player and 7 of the other 45 to the
-    // dealer: C(52,7)·C(45,7) ≥ 10^15, so its cycle is text; DJ Wild's C(53,5)·C(48,5) is not.
+    // dealer: C(52,7)·C(45,7) ≥ 10^15, so its cycle is the nearest double with the exact digits
+    // beside it; DJ Wild's C(53,5)·C(48,5) is a double exactly.
     let mut book = Book::open(&out.join("report.xlsx"));
     let hcf = book.table("High Card Flush Main", "Figures").unwrap();
-    assert_eq!(hcf.rows[0][1], Data::String((binomial(52, 7) * binomial(45, 7)).to_string()));
+    let cycle = binomial(52, 7) * binomial(45, 7);
+    assert_eq!(hcf.rows[0][1..3], [Data::Float(cycle as f64), Data::String(cycle.to_string())]);
     let dj = book.table("DJ Wild Main", "Figures").unwrap();
     assert_eq!(dj.rows[0][1], Data::Float((binomial(53, 5) * binomial(48, 5)) as f64));
     let planned = names.iter().filter(|n| *n != "Summary" && *n != "Provenance").count();
-    assert!(seen.sheets == planned && seen.count_numbers > 500 && seen.count_texts >= 2 && seen.percents > 1000 && seen.published >= 30 && seen.decisions >= 50, "{seen:?}");
+    assert!(seen.sheets == planned && seen.count_numbers > 500 && seen.count_big >= 2 && seen.percents > 1000 && seen.published >= 30 && seen.printed >= 60 && seen.decisions >= 50, "{seen:?}");
     let _ = std::fs::remove_dir_all(out.parent().unwrap());
 }
 
@@ -447,8 +548,15 @@ fn the_workbook_of_the_built_in_report() {
         assert!(names.iter().any(|n| n == expected), "no sheet {expected:?} in {names:?}");
     }
     let figures = book.table("FUPG optimal", "Figures").unwrap();
-    assert_eq!(figures.rows[0][1], Data::String((binomial(53, 7) * binomial(46, 7)).to_string()));
-    assert!(seen.count_texts >= 4 && seen.published >= 100, "{seen:?}");
+    let cycle = binomial(53, 7) * binomial(46, 7);
+    assert_eq!(figures.rows[0][1..3], [Data::Float(cycle as f64), Data::String(cycle.to_string())]);
+    // A column of counts sums (SUM(Combinations) is the cycle to a double's precision), however
+    // large the counts.
+    let outcomes = book.table("FUPG optimal", "Outcomes").unwrap();
+    let c = outcomes.col("Combinations");
+    let sum: f64 = outcomes.rows.iter().map(|r| if let Data::Float(x) = r[c] { x } else { panic!("a combinations cell {:?}", r[c]) }).sum();
+    assert!((sum - cycle as f64).abs() <= cycle as f64 * 1e-12, "SUM(Combinations) {sum} is not the cycle {cycle}");
+    assert!(seen.count_big >= 4 && seen.published >= 100 && seen.printed >= 200, "{seen:?}");
     let _ = std::fs::remove_dir_all(out.parent().unwrap());
 }
 
@@ -533,26 +641,36 @@ fn hostile_text_in_a_tables_file_reaches_no_export_as_a_formula() {
     // Numbers stay numbers: the losing outcome's return is a negative fraction, unprefixed.
     assert!(cells.iter().any(|c| c.starts_with('-') && c.split_once('/').is_some_and(|(n, d)| n.parse::<i128>().is_ok() && d.parse::<u128>().is_ok())), "no negative fraction left as a number");
 
-    // Every text cell of every sheet: no formula; no cell holds a formula at all.
-    let mut book = Book::open(&out.join("report.xlsx"));
-    let (mut texts, mut negative_numbers) = (vec![], 0);
-    for name in book.xlsx.sheet_names().to_vec() {
-        let range = book.xlsx.worksheet_range(&name).unwrap();
-        for (_, _, d) in range.used_cells() {
+    // Every text cell of every sheet that a spreadsheet would run when edited carries the
+    // quote prefix (shown as it is, no `'` in the text); no cell holds a formula at all.
+    let path = out.join("report.xlsx");
+    let mut book = Book::open(&path);
+    let (mut texts, mut negative_numbers, mut guarded) = (vec![], 0, 0);
+    for (i, name) in book.xlsx.sheet_names().to_vec().iter().enumerate() {
+        let range = book.xlsx.worksheet_range(name).unwrap();
+        let prefixed = quote_prefixed(&path, i + 1);
+        let start = range.start().unwrap_or((0, 0));
+        for (r, c, d) in range.used_cells() {
             match d {
-                Data::String(s) => texts.push(s.clone()),
+                Data::String(s) => {
+                    let at = (start.0 + r as u32, start.1 + c as u32);
+                    if formula_like(s) {
+                        assert!(prefixed.contains(&at), "{name} {at:?}: {s:?} would run when edited: no quote prefix");
+                        guarded += 1;
+                    }
+                    texts.push(s.clone())
+                }
                 Data::Float(x) if *x < 0.0 => negative_numbers += 1,
                 _ => {}
             }
         }
-        let formulas = book.xlsx.worksheet_formula(&name).unwrap();
+        let formulas = book.xlsx.worksheet_formula(name).unwrap();
         assert!(formulas.used_cells().all(|(_, _, f)| f.is_empty()), "{name}: a formula cell");
     }
-    for t in &texts {
-        assert!(!formula_like(t), "a workbook cell a spreadsheet would run when edited: {t:?}");
-    }
+    assert!(guarded >= hostile.len(), "{guarded} cells with the quote prefix");
     for (_, h) in &hostile {
-        assert!(texts.iter().any(|t| t.contains(&format!("'{h}"))), "{h:?} is not in the workbook, defused");
+        assert!(texts.iter().any(|t| t.contains(h)), "{h:?} is not in the workbook as written");
+        assert!(!texts.iter().any(|t| t.contains(&format!("'{h}"))), "{h:?} is shown with an apostrophe");
     }
     let long: Vec<&String> = texts.iter().filter(|t| t.starts_with("éé")).collect();
     assert!(!long.is_empty() && long.iter().all(|t| t.encode_utf16().count() <= 32_767 && t.ends_with("(cut: 40000 characters; the whole text is in report.json)")), "the long note is not cut to a cell");
@@ -561,4 +679,61 @@ fn hostile_text_in_a_tables_file_reaches_no_export_as_a_formula() {
     assert!(negative_numbers > 0, "no negative number cell");
     assert!(texts.iter().any(|t| t.starts_with('-') && t.split_once('/').is_some_and(|(n, d)| n.parse::<i128>().is_ok() && d.parse::<u128>().is_ok())), "no negative exact fraction");
     let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// LibreOffice's command, where it is installed.
+fn soffice() -> Option<&'static str> {
+    ["soffice", "libreoffice"].into_iter().find(|c| std::process::Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))
+}
+
+/// The pages of a PDF: its page objects (`/Type /Page`, not `/Pages`), which LibreOffice writes
+/// uncompressed; `pdfinfo` (poppler) says the same where it is installed.
+fn pdf_pages(pdf: &Path) -> usize {
+    let bytes = std::fs::read(pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let mut pages = 0;
+    for key in ["/Type/Page", "/Type /Page"] {
+        pages += text.match_indices(key).filter(|(at, _)| !text[at + key.len()..].starts_with('s')).count();
+    }
+    if let Ok(out) = std::process::Command::new("pdfinfo").arg(pdf).output() {
+        let info = String::from_utf8_lossy(&out.stdout);
+        if let Some(n) = info.lines().find_map(|l| l.strip_prefix("Pages:")) {
+            assert_eq!(n.trim().parse::<usize>().unwrap(), pages, "pdfinfo counts other pages: {info}");
+        }
+        if let Some(size) = info.lines().find(|l| l.starts_with("Page size:")) {
+            eprintln!("{size}");
+        }
+    }
+    pages
+}
+
+#[test]
+fn the_workbook_of_the_built_in_report_prints_in_at_most_150_pages() {
+    // LibreOffice prints the workbook as it is set up (landscape, one page wide, the title rows
+    // on every page): at most 150 pages of the paper it defaults to (A4 or Letter). Without
+    // LibreOffice the test skips, saying so, except in CI (`.ci/run` installs it).
+    let Some(soffice) = soffice() else {
+        assert!(std::env::var_os("CI").is_none(), "CI is set and LibreOffice (soffice) is not installed: install libreoffice-calc");
+        eprintln!("skipped: LibreOffice (soffice) is not installed, so the workbook is not printed");
+        return;
+    };
+    let out = report_of("print", None);
+    let scratch = out.parent().unwrap();
+    // A profile of its own, so a LibreOffice already running (or another test's) is not used.
+    let profile = scratch.join("libreoffice-profile");
+    let status = std::process::Command::new(soffice)
+        .arg(format!("-env:UserInstallation=file://{}", profile.display()))
+        .args(["--headless", "--norestore", "--convert-to", "pdf", "--outdir"])
+        .arg(scratch)
+        .arg(out.join("report.xlsx"))
+        .output()
+        .unwrap();
+    let pdf = scratch.join("report.pdf");
+    assert!(status.status.success() && pdf.is_file(), "LibreOffice did not print the workbook: {}{}", String::from_utf8_lossy(&status.stdout), String::from_utf8_lossy(&status.stderr));
+    let pages = pdf_pages(&pdf);
+    eprintln!("the full report's workbook prints on {pages} pages");
+    // At least a page per sheet; at most 150 in all.
+    let sheets = Book::open(&out.join("report.xlsx")).xlsx.sheet_names().len();
+    assert!(pages >= sheets && pages <= 150, "the workbook prints on {pages} pages ({sheets} sheets)");
+    let _ = std::fs::remove_dir_all(scratch);
 }

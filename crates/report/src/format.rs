@@ -99,16 +99,22 @@ pub fn md_code(t: &str) -> String {
     }
 }
 
-/// Text for a spreadsheet cell, defused: a text that begins with `=`, `+`, `-`, `@`, a tab or a
-/// carriage return is a formula to Excel, LibreOffice and Sheets when a CSV is opened or a cell
-/// edited (`=HYPERLINK(...)` in a hand label of a user's tables file would run as one), so it
-/// gets a leading `'` (OWASP's CSV-injection rule), which the spreadsheet shows as text. A number
-/// stays as it is, so `-0.5`, `-1/20`, `+3` and `-12.5%` still read as numbers: exact fractions
-/// and signed counts are numbers, not formulas. Every CSV cell and every text cell of the
-/// workbook goes through here.
+/// Whether a spreadsheet would take `t` for a formula when a CSV is opened or a cell edited: it
+/// begins with `=`, `+`, `-`, `@`, a tab or a carriage return and is not a number
+/// (`=HYPERLINK(...)` in a hand label of a user's tables file would run as one). A number is
+/// not one, so `-0.5`, `-1/20`, `+3` and `-12.5%` still read as numbers: exact fractions and
+/// signed counts are numbers, not formulas. The one rule of both guards: [`defused`] for every
+/// CSV cell, the quote-prefix format of the workbook's text cells (`xlsx.rs`).
+pub fn formula_like(t: &str) -> bool {
+    t.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_number(t)
+}
+
+/// Text for a CSV cell, defused: a [`formula_like`] text gets a leading `'` (OWASP's
+/// CSV-injection rule), which the spreadsheet shows as text; anything else stays as it is.
+/// Every CSV cell goes through here (the workbook marks such a cell with a quote prefix instead,
+/// which a spreadsheet does not show).
 pub fn defused(t: &str) -> std::borrow::Cow<'_, str> {
-    let trigger = t.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if trigger && !is_number(t) {
+    if formula_like(t) {
         format!("'{t}").into()
     } else {
         t.into()
@@ -268,9 +274,11 @@ mod tests {
     fn spreadsheet_text_is_defused_and_numbers_stay_numbers() {
         for hostile in ["=HYPERLINK(\"http://x\",\"y\")", "+1+cmd|' /C calc'!A0", "-2+3", "-A1", "@SUM(A1)", "\t=1", "\r=1", "-", "+", "=", "-1/-2", "--1", "-1.2.3", "-.", "-1/", "-%"] {
             assert_eq!(defused(hostile), format!("'{hostile}"), "{hostile:?}");
+            assert!(formula_like(hostile), "{hostile:?}");
         }
         for number in ["-0.5", "-1/20", "+3", "-12.5%", "-7", "-.5", "0", "12", ""] {
             assert_eq!(defused(number), number, "{number:?}");
+            assert!(!formula_like(number), "{number:?}");
         }
         for text in ["Pair of aces", "6 or 33", "a=b", "'=already"] {
             assert_eq!(defused(text), text);

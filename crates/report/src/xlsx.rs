@@ -1,8 +1,9 @@
 //! `report.xlsx`: the workbook a test lab works in. It renders the report's records, as every
 //! view does, into cells a spreadsheet can sort, filter and compute with.
 //!
-//! - `Summary`: the summary rows (`rows::rows`, as `summary.csv` and the index), each with a
-//!   link to its sheet and to its HTML page.
+//! - `Summary`: the summary rows (`rows::rows`, as `summary.csv` and the index), one per
+//!   published figure and status where a row has more than one (so a status cell holds one
+//!   status id), each with a link to its sheet and to its HTML page.
 //! - One sheet per paytable of a side bet, named `<game> <wager> <paytable>` in words: its
 //!   figures under every reading, the assumptions, the published figures with their checks
 //!   (status, deviation, explanations) and the outcomes of every reading.
@@ -13,9 +14,13 @@
 //!   ([`workbook_with_provenance`]).
 //!
 //! Cells are typed by what they hold, one unit for each kind everywhere:
-//! - a count (combinations, deals, the cycle) is a number cell while it is below 10^15, which
-//!   Excel holds exactly (it keeps 15 significant digits); above, it is text with the exact
-//!   value, right-aligned like a number, so nothing is silently rounded;
+//! - a count (combinations, deals, the cycle) is a number cell, the double nearest it (exact
+//!   below 2^53; Excel shows 15 significant digits), so a column of counts sums; its exact
+//!   digits are text in the column `<name> (exact)` beside it, so nothing is lost at 10^15
+//!   and above;
+//! - a published figure is a number cell (the printed percentage, in a percent format with the
+//!   printed places; a range's high end in the next column) beside the text as printed, and
+//!   the status of its check is the record's status id alone in its own column;
 //! - a fraction of a wager (a probability, house edge, payback, hit frequency, return, a
 //!   deviation) is a number cell holding the double nearest the exact value with a percent
 //!   format (`0.0000%`; probabilities and per-outcome returns with more places, so a rare hand
@@ -25,13 +30,15 @@
 //!
 //! Every table is an Excel table (its own header, filter buttons and banded rows); each sheet
 //! keeps its title and links frozen at the top (the Summary its header row), and its columns
-//! are as wide as their contents, within bounds. Links to pages are relative to the workbook
+//! are as wide as their contents, within bounds. Every sheet prints in landscape, one page
+//! wide, its frozen rows repeated at the top of each page. Links to pages are relative to the workbook
 //! (`<game>/<wager>/<paytable>.html`), as the pages lie beside it in the report directory.
 //! Text is written as text (`write_string`), never as a formula; and text that a spreadsheet
 //! would take for one when the cell is edited or the sheet saved as CSV (it begins with `=`,
-//! `+`, `-`, `@`, a tab or a carriage return and is not a number) is defused with a leading
-//! `'`, as in the CSV files (`format::defused`); a text over Excel's 32,767 characters is cut,
-//! saying so.
+//! `+`, `-`, `@`, a tab or a carriage return and is not a number: `format::formula_like`, the
+//! CSV files' rule) is written as it is in a cell with the quote prefix (Excel's and
+//! LibreOffice's "this is text" mark, not shown), never with a visible `'`; a text over
+//! Excel's 32,767 characters is cut, saying so.
 
 use std::collections::HashMap;
 
@@ -42,7 +49,7 @@ use parsheet_app::report::{CheckExplained, GameSection, Report, Sheet as Reading
 use parsheet_app::{Basis, Exact, Source};
 use rust_xlsxwriter::{Color, Format, FormatAlign, Table, TableColumn, Url, Workbook, Worksheet, XlsxError};
 
-use crate::format::defused;
+use crate::format::formula_like;
 use crate::render::hand;
 use crate::rows::{sheet_page, strategy_page, wager_page};
 
@@ -50,9 +57,6 @@ use crate::rows::{sheet_page, strategy_page, wager_page};
 pub fn nearest_f64(r: &BigRational) -> f64 {
     r.to_f64().unwrap_or(f64::NAN)
 }
-
-/// Integers from here up are text: Excel keeps 15 significant digits.
-pub const EXACT_NUMBER_LIMIT: u128 = 1_000_000_000_000_000;
 
 /// The number format of a figure that is a fraction of a wager.
 pub const PERCENT: &str = "0.0000%";
@@ -123,10 +127,29 @@ struct Formats {
     fine_percent: Format,
     decimal: Format,
     count: Format,
-    /// A count too large for a number cell: text, right-aligned.
+    /// A count's exact digits: text, right-aligned.
     count_text: Format,
     one_in: Format,
     link: Format,
+}
+
+/// `base` with the quote prefix where `guard` says (a text a spreadsheet would take for a
+/// formula): the cell shows its text as it is and is never read as a formula, even when edited.
+fn guarded(base: &Format, guard: bool) -> Format {
+    if guard {
+        base.clone().set_quote_prefix()
+    } else {
+        base.clone()
+    }
+}
+
+/// The number format of a published percentage with `places` decimals, as printed: `0.00%`.
+pub fn printed_format(places: usize) -> String {
+    if places == 0 {
+        "0%".into()
+    } else {
+        format!("0.{}%", "0".repeat(places))
+    }
 }
 
 impl Formats {
@@ -149,7 +172,14 @@ impl Formats {
 enum Cell {
     Empty,
     Text(String),
+    /// A count: a number cell, the double nearest it (exact below 2^53; Excel shows 15
+    /// significant digits), its exact digits in the `(exact)` column beside ([`Cell::CountExact`]).
     Count(u128),
+    /// A count's exact digits, as text.
+    CountExact(u128),
+    /// A published percentage as a number (the double nearest the printed value) in a percent
+    /// format with the printed places; the text as printed beside it.
+    Printed(BigRational, usize),
     /// A fraction of a wager: a figure (`0.0000%`).
     Percent(BigRational),
     /// A probability or an outcome's share (more places).
@@ -196,19 +226,47 @@ fn decimal_pair(e: &Exact) -> [Cell; 2] {
     [Cell::Decimal(e.value().clone()), exact(e)]
 }
 
+/// A count as a number cell and its exact digits.
+fn count_pair(n: u128) -> [Cell; 2] {
+    [Cell::Count(n), Cell::CountExact(n)]
+}
+
+/// A percentage as printed ("98.95%"): its value as a fraction and its decimal places.
+fn printed_percent(t: &str) -> Option<(BigRational, usize)> {
+    let number = t.trim().strip_suffix('%')?;
+    let (int, frac) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if int.is_empty() || !digits(int) || !digits(frac) || number.len() > 30 {
+        return None;
+    }
+    let scaled: num_bigint::BigInt = format!("{int}{frac}").parse().ok()?;
+    Some((BigRational::new(scaled, num_bigint::BigInt::from(10u32).pow(frac.len() as u32 + 2)), frac.len()))
+}
+
+/// A published figure as printed ("98.95%", "5.3% to 11.1%") as two number cells: the figure
+/// (a range's low end) and a range's high end; empty where the text is no percentage.
+fn printed_pair(t: &str) -> [Cell; 2] {
+    let cell = |p: Option<(BigRational, usize)>| p.map_or(Cell::Empty, |(v, places)| Cell::Printed(v, places));
+    match t.split_once(" to ") {
+        Some((lo, hi)) => [cell(printed_percent(lo)), cell(printed_percent(hi))],
+        None => [cell(printed_percent(t)), Cell::Empty],
+    }
+}
+
 /// Excel's limit on the text of a cell, in UTF-16 units.
 const TEXT_LIMIT: usize = 32_767;
 
-/// Text as a cell holds it: defused ([`defused`]), and cut to Excel's limit where longer (a
-/// tables file may hold a note of any length; the whole text stays in `report.json`), rather
-/// than failing the whole workbook.
-fn cell_text(t: &str) -> std::borrow::Cow<'_, str> {
-    let t = defused(t);
-    if width_of(&t) <= TEXT_LIMIT {
-        return t;
+/// Text as a cell holds it, cut to Excel's limit where longer (a tables file may hold a note of
+/// any length; the whole text stays in `report.json`), rather than failing the whole workbook;
+/// and whether the cell needs the quote prefix ([`formula_like`]: the text is kept as it is, with
+/// no visible `'`, and the cell's format keeps a spreadsheet from running it).
+fn cell_text(t: &str) -> (std::borrow::Cow<'_, str>, bool) {
+    let guard = formula_like(t);
+    if width_of(t) <= TEXT_LIMIT {
+        return (t.into(), guard);
     }
     let tail = format!(" … (cut: {} characters; the whole text is in report.json)", t.chars().count());
-    format!("{}{tail}", truncate(&t, TEXT_LIMIT - width_of(&tail))).into()
+    (format!("{}{tail}", truncate(t, TEXT_LIMIT - width_of(&tail))).into(), guard)
 }
 
 /// A sheet being written: the next free row, and the widest content of each column.
@@ -218,6 +276,8 @@ struct SheetWriter {
     widths: Vec<usize>,
     /// The sheet's number, for the names of its tables.
     index: usize,
+    /// The rows kept in view (and repeated on every printed page).
+    frozen: u32,
 }
 
 /// The width of `t` in characters (UTF-16 units, as Excel counts).
@@ -229,7 +289,7 @@ impl SheetWriter {
     fn new(name: &str, index: usize) -> Result<SheetWriter, XlsxError> {
         let mut ws = Worksheet::new();
         ws.set_name(name)?;
-        Ok(SheetWriter { ws, row: 0, widths: Vec::new(), index })
+        Ok(SheetWriter { ws, row: 0, widths: Vec::new(), index, frozen: 0 })
     }
 
     fn widen(&mut self, col: u16, w: usize) {
@@ -244,18 +304,23 @@ impl SheetWriter {
         let w = match cell {
             Cell::Empty => 0,
             Cell::Text(t) => {
-                let t = cell_text(t);
-                self.ws.write_string(row, col, &*t)?;
+                let (t, guard) = cell_text(t);
+                self.text(row, col, &t, guard, None)?;
                 width_of(&t)
             }
-            Cell::Count(n) if *n < EXACT_NUMBER_LIMIT => {
+            Cell::Count(n) => {
+                // `as` rounds to the nearest double.
                 self.ws.write_number_with_format(row, col, *n as f64, &f.count)?;
                 n.to_string().len() * 4 / 3 + 1
             }
-            Cell::Count(n) => {
+            Cell::CountExact(n) => {
                 let t = n.to_string();
                 self.ws.write_string_with_format(row, col, &t, &f.count_text)?;
                 t.len()
+            }
+            Cell::Printed(r, places) => {
+                self.ws.write_number_with_format(row, col, nearest_f64(r), &Format::new().set_num_format(printed_format(*places)))?;
+                places + 6
             }
             Cell::Percent(r) => {
                 self.ws.write_number_with_format(row, col, nearest_f64(r), &f.percent)?;
@@ -285,13 +350,13 @@ impl SheetWriter {
                 format!("{x:.1}").len() * 4 / 3 + 1
             }
             Cell::Page(path, t) => {
-                let t = cell_text(t);
-                self.ws.write_url_with_format(row, col, Url::new(format!("file:///{path}")).set_text(&*t), &f.link)?;
+                let (t, guard) = cell_text(t);
+                self.ws.write_url_with_format(row, col, Url::new(format!("file:///{path}")).set_text(&*t), &guarded(&f.link, guard))?;
                 width_of(&t)
             }
             Cell::Sheet(name, t) => {
-                let t = cell_text(t);
-                self.ws.write_url_with_format(row, col, Url::new(format!("internal:'{}'!A1", name.replace('\'', "''"))).set_text(&*t), &f.link)?;
+                let (t, guard) = cell_text(t);
+                self.ws.write_url_with_format(row, col, Url::new(format!("internal:'{}'!A1", name.replace('\'', "''"))).set_text(&*t), &guarded(&f.link, guard))?;
                 width_of(&t)
             }
         };
@@ -299,9 +364,20 @@ impl SheetWriter {
         Ok(())
     }
 
+    /// A text cell (already cut by [`cell_text`]), in `format` where given, with the quote
+    /// prefix where `guard` says.
+    fn text(&mut self, row: u32, col: u16, t: &str, guard: bool, format: Option<&Format>) -> Result<(), XlsxError> {
+        match (format, guard) {
+            (None, false) => self.ws.write_string(row, col, t)?,
+            (format, guard) => self.ws.write_string_with_format(row, col, t, &guarded(format.unwrap_or(&Format::new()), guard))?,
+        };
+        Ok(())
+    }
+
     /// The sheet's title, in the first row.
     fn heading(&mut self, t: &str, f: &Formats) -> Result<(), XlsxError> {
-        self.ws.write_string_with_format(self.row, 0, cell_text(t), &f.title)?;
+        let (t, guard) = cell_text(t);
+        self.text(self.row, 0, &t, guard, Some(&f.title))?;
         self.ws.set_row_height(self.row, 20)?;
         self.row += 1;
         Ok(())
@@ -316,15 +392,23 @@ impl SheetWriter {
         Ok(())
     }
 
-    /// Keeps the rows written so far (the title and links) in view.
+    /// Keeps the rows written so far (the title and links) in view, and repeats them at the
+    /// top of every printed page.
     fn freeze(&mut self) -> Result<(), XlsxError> {
-        self.ws.set_freeze_panes(self.row, 0)?;
+        self.freeze_at(self.row)
+    }
+
+    /// Keeps the first `rows` rows in view and on every printed page.
+    fn freeze_at(&mut self, rows: u32) -> Result<(), XlsxError> {
+        self.ws.set_freeze_panes(rows, 0)?;
+        self.frozen = rows;
         Ok(())
     }
 
     /// A line of text (a note).
     fn line(&mut self, t: &str) -> Result<(), XlsxError> {
-        self.ws.write_string(self.row, 0, cell_text(t))?;
+        let (t, guard) = cell_text(t);
+        self.text(self.row, 0, &t, guard, None)?;
         self.row += 1;
         Ok(())
     }
@@ -340,7 +424,8 @@ impl SheetWriter {
             return Ok(());
         }
         if let Some(c) = caption {
-            self.ws.write_string_with_format(self.row, 0, cell_text(c), &f.caption)?;
+            let (c, guard) = cell_text(c);
+            self.text(self.row, 0, &c, guard, Some(&f.caption))?;
             self.row += 1;
         }
         let first = self.row;
@@ -349,7 +434,18 @@ impl SheetWriter {
                 self.put(first + 1 + r as u32, c as u16, cell, f)?;
             }
         }
-        let columns: Vec<TableColumn> = header.iter().map(|h| TableColumn::new().set_header(cell_text(h))).collect();
+        let columns: Vec<TableColumn> = header
+            .iter()
+            .map(|h| {
+                let (h, guard) = cell_text(h);
+                let column = TableColumn::new().set_header(h);
+                if guard {
+                    column.set_header_format(Format::new().set_quote_prefix())
+                } else {
+                    column
+                }
+            })
+            .collect();
         for (c, h) in header.iter().enumerate() {
             // The header and its filter button.
             self.widen(c as u16, width_of(h) + 3);
@@ -362,10 +458,17 @@ impl SheetWriter {
         Ok(())
     }
 
-    /// The worksheet, its columns as wide as their contents (within 8 and 60 characters).
+    /// The worksheet, its columns as wide as their contents (within 8 and 60 characters), set
+    /// up for print: landscape, as wide as one page (as many pages down as it takes), the frozen
+    /// rows (title and links, the Summary's header) repeated at the top of every page.
     fn finish(mut self) -> Result<Worksheet, XlsxError> {
         for (c, w) in self.widths.iter().enumerate() {
             self.ws.set_column_width(c as u16, (*w).clamp(8, 60) as f64 + 1.0)?;
+        }
+        self.ws.set_landscape();
+        self.ws.set_print_fit_to_pages(1, 0);
+        if self.frozen > 0 {
+            self.ws.set_repeat_rows(0, self.frozen - 1)?;
         }
         Ok(self.ws)
     }
@@ -555,7 +658,7 @@ fn unique(name: &str, taken: &mut Vec<String>) -> String {
 // ---------------------------------------------------------------------------------------------
 // The sheets.
 
-const SUMMARY_COLUMNS: [&str; 18] = [
+const SUMMARY_COLUMNS: [&str; 22] = [
     "Game",
     "Wager",
     "Paytable",
@@ -570,7 +673,11 @@ const SUMMARY_COLUMNS: [&str; 18] = [
     "Hit frequency (exact)",
     "Standard deviation",
     "Published",
+    "Published high",
+    "Published (as printed)",
+    "Published figure",
     "Status",
+    "Status detail",
     "Flags",
     "Sheet",
     "Page",
@@ -581,25 +688,39 @@ fn summary_sheet(report: &Report, plan: &[Planned], f: &Formats) -> Result<Works
     let mut s = SheetWriter::new("Summary", 0)?;
     let mut body = Vec::new();
     for r in crate::rows::rows(report) {
-        let mut cells = vec![text(&r.game.title), text(&r.wager.title), opt_text(r.paytable), opt_text(r.reading), text(r.basis().words())];
-        cells.extend(percent_pair(r.figures.house_edge.as_ref()));
-        cells.extend(percent_pair(r.figures.payback.as_ref()));
-        cells.push(text(r.payback_label));
-        cells.extend(percent_pair(r.hit_frequency));
-        cells.push(r.standard_deviation.and_then(|sd| sd.parse::<f64>().ok()).map_or(Cell::Empty, Cell::Float));
-        cells.push(text(r.published.iter().map(|p| format!("{} {}", p.1, p.0)).collect::<Vec<_>>().join("; ")));
-        cells.push(text(r.published.iter().map(|p| p.2.clone()).collect::<Vec<_>>().join("; ")));
-        cells.push(text(r.flags.join("; ")));
-        cells.push(sheet_of.get(r.page.as_str()).map_or(Cell::Empty, |n| Cell::Sheet(n.to_string(), n.to_string())));
-        cells.push(Cell::Page(r.page.clone(), r.page.clone()));
-        body.push(cells);
+        // One row per published figure and status of the summary row (a figure as printed and
+        // with its misprint corrected are two), so each Status cell holds one status id; one
+        // row where nothing is published.
+        let published: Vec<Option<&(String, String, String, parsheet_app::figure::Status)>> = if r.published.is_empty() { vec![None] } else { r.published.iter().map(Some).collect() };
+        for p in published {
+            let mut cells = vec![text(&r.game.title), text(&r.wager.title), opt_text(r.paytable), opt_text(r.reading), text(r.basis().words())];
+            cells.extend(percent_pair(r.figures.house_edge.as_ref()));
+            cells.extend(percent_pair(r.figures.payback.as_ref()));
+            cells.push(text(r.payback_label));
+            cells.extend(percent_pair(r.hit_frequency));
+            cells.push(r.standard_deviation.and_then(|sd| sd.parse::<f64>().ok()).map_or(Cell::Empty, Cell::Float));
+            match p {
+                Some((printed, kind, words, status)) => {
+                    cells.extend(printed_pair(printed));
+                    cells.extend([text(printed), text(kind), text(status.id())]);
+                    // What the status is of, from the row's words ("reproduced (misprint corrected)").
+                    let detail = words.strip_prefix(status.name()).unwrap_or("").trim().trim_start_matches('(').trim_end_matches(')');
+                    cells.push(text(detail));
+                }
+                None => cells.extend((0..6).map(|_| Cell::Empty)),
+            }
+            cells.push(text(r.flags.join("; ")));
+            cells.push(sheet_of.get(r.page.as_str()).map_or(Cell::Empty, |n| Cell::Sheet(n.to_string(), n.to_string())));
+            cells.push(Cell::Page(r.page.clone(), r.page.clone()));
+            body.push(cells);
+        }
     }
     if body.is_empty() {
         s.line("The report computed no wager.")?;
         return s.finish();
     }
     s.table("Summary", None, &SUMMARY_COLUMNS, body, f)?;
-    s.ws.set_freeze_panes(1, 0)?;
+    s.freeze_at(1)?;
     s.finish()
 }
 
@@ -616,11 +737,15 @@ fn source_words(s: Source) -> &'static str {
     }
 }
 
-const PUBLISHED_COLUMNS: [&str; 21] = [
+const PUBLISHED_COLUMNS: [&str; 25] = [
     "Figure to certify",
     "Figure",
-    "Printed",
+    "Published",
+    "Published high",
+    "Published (as printed)",
     "Value checked",
+    "Value checked high",
+    "Value checked (as printed)",
     "Section",
     "Paytable",
     "Reading",
@@ -640,22 +765,22 @@ const PUBLISHED_COLUMNS: [&str; 21] = [
     "Note",
 ];
 
-/// A check's status as the record writes it (its JSON id): the view names what the record
-/// decided and classifies nothing itself.
-fn status_id(c: &parsheet_app::verify::Check) -> String {
-    serde_json::to_value(c.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
-}
-
 /// The published figures of `w` whose checks `keep` selects: one row per check.
 fn published_rows(w: &WagerSection, keep: impl Fn(&CheckExplained) -> bool) -> Vec<Vec<Cell>> {
     let mut body = Vec::new();
     for p in &w.published {
         for ce in p.checks.iter().filter(|c| keep(c)) {
             let c = &ce.check;
-            let mut cells = vec![text(if c.default_reading { "yes" } else { "" }), text(&p.kind), text(&p.printed), text(&c.published), text(&p.section), text(&c.paytable), opt_text(c.reading.as_deref()), text(c.basis.words()), opt_text(c.misprint_corrected.as_deref())];
+            let mut cells = vec![text(if c.default_reading { "yes" } else { "" }), text(&p.kind)];
+            cells.extend(printed_pair(&p.printed));
+            cells.push(text(&p.printed));
+            cells.extend(printed_pair(&c.published));
+            cells.push(text(&c.published));
+            cells.extend([text(&p.section), text(&c.paytable), opt_text(c.reading.as_deref()), text(c.basis.words()), opt_text(c.misprint_corrected.as_deref())]);
             cells.extend(percent_pair(c.computed.as_ref()));
             cells.extend(percent_pair(c.deviation.as_ref()));
-            cells.push(text(status_id(c)));
+            // The record's status id alone: the view names what the record decided.
+            cells.push(text(c.status.id()));
             cells.push(opt_text(c.reason.as_deref()));
             cells.push(opt_text(c.implied.as_ref().map(|i| i.term.as_str())));
             cells.push(c.implied.as_ref().map_or(Cell::Empty, |i| Cell::Decimal(i.value.value().clone())));
@@ -698,7 +823,7 @@ fn paytable_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, id: &s
     let reading = |sh: &ReadingSheet| opt_text(sh.reading.as_deref());
     let progressive = entries.iter().any(|(_, t)| t.analysis.as_ref().is_some_and(|a| a.progressive.is_some()));
 
-    let mut header = vec!["Reading", "Reading note", "Cycle", "House edge", "House edge (exact)", "Payback", "Payback (exact)", "Hit frequency", "Hit frequency (exact)", "Variance", "Variance (exact)", "Standard deviation"];
+    let mut header = vec!["Reading", "Reading note", "Cycle", "Cycle (exact)", "House edge", "House edge (exact)", "Payback", "Payback (exact)", "Hit frequency", "Hit frequency (exact)", "Variance", "Variance (exact)", "Standard deviation"];
     if progressive {
         header.extend(["Fixed pays' return", "Fixed pays' return (exact)", "Envy return", "Envy return (exact)", "Payback per meter dollar", "Payback per meter dollar (exact)", "Reset ($)", "Payback at reset", "Payback at reset (exact)", "Break-even meter ($)"]);
     }
@@ -706,7 +831,8 @@ fn paytable_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, id: &s
     let mut body = Vec::new();
     for (sh, t) in &entries {
         let a = t.analysis.as_ref();
-        let mut cells = vec![reading(sh), opt_text(t.reading_flag.as_deref()), Cell::Count(sh.cycle.0)];
+        let mut cells = vec![reading(sh), opt_text(t.reading_flag.as_deref())];
+        cells.extend(count_pair(sh.cycle.0));
         cells.extend(percent_pair(a.and_then(|a| a.figures.house_edge.as_ref())));
         cells.extend(percent_pair(a.and_then(|a| a.figures.payback.as_ref())));
         cells.extend(percent_pair(a.and_then(|a| a.hit_frequency.as_ref())));
@@ -744,7 +870,8 @@ fn paytable_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, id: &s
         let a = t.analysis.as_ref();
         for o in &sh.outcomes {
             let line = a.and_then(|a| a.outcomes.iter().find(|l| l.outcome == o.outcome));
-            let mut cells = vec![reading(sh), text(hand(w, Some(t), &o.outcome)), text(&o.outcome), text(line.map_or("loses", |l| l.pays.as_str())), Cell::Count(o.combinations.0)];
+            let mut cells = vec![reading(sh), text(hand(w, Some(t), &o.outcome)), text(&o.outcome), text(line.map_or("loses", |l| l.pays.as_str()))];
+            cells.extend(count_pair(o.combinations.0));
             cells.extend(fine_pair(&o.probability));
             cells.push(o.one_in.as_ref().map_or(Cell::Empty, |n| Cell::OneIn(n.value().clone())));
             match line {
@@ -755,7 +882,7 @@ fn paytable_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, id: &s
         }
     }
     let caption = if progressive { "Outcomes (the return column: each outcome's share of the fixed pays' return)" } else { "Outcomes" };
-    s.table("Outcomes", Some(caption), &["Reading", "Hand", "Outcome", "Pays", "Combinations", "Probability", "Probability (exact)", "1 in N", "Return", "Return (exact)"], body, f)
+    s.table("Outcomes", Some(caption), &["Reading", "Hand", "Outcome", "Pays", "Combinations", "Combinations (exact)", "Probability", "Probability (exact)", "1 in N", "Return", "Return (exact)"], body, f)
 }
 
 /// A main game solved under one reading (and paytable).
@@ -786,7 +913,7 @@ fn main_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, st: &Strat
     let sd = |t: &str| t.parse::<f64>().map_or(Cell::Empty, Cell::Float);
     let row = |label: &str, cells: [Cell; 2]| -> Vec<Cell> { std::iter::once(text(label)).chain(cells).collect() };
     let body = vec![
-        row("Deals (cycle)", [Cell::Count(a.cycle.0), Cell::Empty]),
+        row("Deals (cycle)", count_pair(a.cycle.0)),
         row("Hit frequency (net > 0)", percent_pair(Some(&a.hit_frequency))),
         row("Initial wager (Antes)", decimal_pair(&a.initial_wager)),
         row("Average total wager (Antes)", decimal_pair(&a.average_wager)),
@@ -808,26 +935,27 @@ fn main_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, st: &Strat
         .map(|o| {
             let mut cells = vec![text(&o.outcome)];
             cells.extend(decimal_pair(&o.net));
-            cells.push(Cell::Count(o.combinations.0));
+            cells.extend(count_pair(o.combinations.0));
             cells.extend(fine_pair(&o.probability));
             cells.extend(fine_pair(&o.contribution));
             cells
         })
         .collect();
-    s.table("Outcomes", Some("Outcomes (net result per Ante; return: the outcome's share of the expected net per Ante)"), &["Outcome", "Net (Antes)", "Net (exact)", "Combinations", "Probability", "Probability (exact)", "Return", "Return (exact)"], body, f)?;
+    s.table("Outcomes", Some("Outcomes (net result per Ante; return: the outcome's share of the expected net per Ante)"), &["Outcome", "Net (Antes)", "Net (exact)", "Combinations", "Combinations (exact)", "Probability", "Probability (exact)", "Return", "Return (exact)"], body, f)?;
 
     let body = a
         .actions
         .iter()
         .map(|x| {
-            let mut cells = vec![text(&x.action), Cell::Count(x.deals.0)];
+            let mut cells = vec![text(&x.action)];
+            cells.extend(count_pair(x.deals.0));
             cells.extend(fine_pair(&x.probability));
             cells
         })
         .collect();
-    s.table("Actions", Some("Actions"), &["Action", "Deals", "Probability", "Probability (exact)"], body, f)?;
+    s.table("Actions", Some("Actions"), &["Action", "Deals", "Deals (exact)", "Probability", "Probability (exact)"], body, f)?;
 
-    let mut header: Vec<String> = ["Situation", "Play", "Deals"].map(String::from).to_vec();
+    let mut header: Vec<String> = ["Situation", "Play", "Deals", "Deals (exact)"].map(String::from).to_vec();
     for p in &st.plays {
         header.push(format!("EV {p}"));
         header.push(format!("EV {p} (exact)"));
@@ -836,7 +964,8 @@ fn main_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, st: &Strat
         .decisions
         .iter()
         .map(|d| {
-            let mut cells = vec![text(&d.situation), text(&d.play), Cell::Count(d.deals.0)];
+            let mut cells = vec![text(&d.situation), text(&d.play)];
+            cells.extend(count_pair(d.deals.0));
             for p in &st.plays {
                 match d.options.iter().find(|o| o.play == *p) {
                     Some(o) => cells.extend(decimal_pair(&o.expected_net)),
