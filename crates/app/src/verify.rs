@@ -186,6 +186,8 @@ fn value_words(c: &Check) -> String {
     match (&c.computed, &c.deviation) {
         (Some(v), Some(d)) => format!("{}% (deviation {} points)", Decimal(v.value()).percent(c.places + 3), Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 3)),
         (Some(v), None) => format!("{}%", Decimal(v.value()).percent(c.places + 3)),
+        // A range: the end further off.
+        (None, Some(d)) => format!("(the end further off by {} points)", Decimal(&(d.value() * BigRational::from_integer(100.into()))).with_places(c.places + 3)),
         _ => String::new(),
     }
 }

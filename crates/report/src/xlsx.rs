@@ -689,7 +689,7 @@ fn summary_sheet(report: &Report, plan: &[Planned], f: &Formats) -> Result<Works
     let mut body = Vec::new();
     for r in crate::rows::rows(report) {
         // One row per published figure and status of the summary row (a figure as printed and
-        // with its misprint corrected are two), so each Status cell holds one status id; one
+        // under a candidate correction are two), so each Status cell holds one status id; one
         // row where nothing is published.
         let published: Vec<Option<&(String, String, String, parsheet_app::figure::Status)>> = if r.published.is_empty() { vec![None] } else { r.published.iter().map(Some).collect() };
         for p in published {
@@ -750,7 +750,7 @@ const PUBLISHED_COLUMNS: [&str; 25] = [
     "Paytable",
     "Reading",
     "Basis",
-    "Misprint corrected",
+    "Candidate corrections",
     "Computed",
     "Computed (exact)",
     "Deviation",
