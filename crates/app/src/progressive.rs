@@ -301,6 +301,7 @@ pub fn analyze(
     let entry = crate::inputs::select(games, game, wager, paytable)?;
     let w = games.iter().find(|g| g.game == game).and_then(|g| g.wagers.iter().find(|w| w.id == wager)).expect("select found it");
     let known = parsheet_games::find(game, wager)?;
+    known.reading(variant)?;
     if assume.wager.as_ref().is_some_and(|w| w.is_zero()) {
         return Err("--wager must be greater than zero".into());
     }

@@ -208,13 +208,8 @@ fn page_key(r: &Value) -> String {
     let reading = r["reading"].as_str().unwrap_or("");
     if wager == "base" {
         let table = r["paytable"].as_str().filter(|t| *t != "default").map(|t| format!("-{t}")).unwrap_or_default();
-        // A main game's rows sit under the tables wager whose pays it plays.
-        let tables_wager = match game {
-            "dj-wild" => "blind",
-            "heads-up-holdem" => "odds",
-            _ => "base",
-        };
-        return format!("{game}/{tables_wager}/strategy-{reading}{table}.html#{reading}");
+        // A main game's pages are `base`, whatever tables wager holds its pays (issue 31).
+        return format!("{game}/base/strategy-{reading}{table}.html#{reading}");
     }
     format!("{game}/{wager}/{}.html#{reading}", r["paytable"].as_str().unwrap())
 }

@@ -66,7 +66,7 @@ fn published(wager: &WagerSection, paytable: Option<&str>, reading: Option<&str>
         let mine: Vec<&parsheet_app::verify::Check> = f.checks.iter().map(|c| &c.check).filter(|c| paytable.is_none_or(|t| c.paytable == t) && c.reading.as_deref() == reading).collect();
         let chosen = mine.iter().find(|c| c.default_reading).map(|c| (c, "figure to certify")).or_else(|| mine.iter().find(|c| c.candidate.is_none() && c.implied.is_none()).map(|c| (c, "this reading")));
         if let Some((c, role)) = chosen {
-            let entry = (f.printed.clone(), f.kind.clone(), format!("{} ({role}, {})", c.status.name(), c.basis.words()), c.status);
+            let entry = (f.printed.clone(), f.kind.clone(), format!("{} ({role}; {})", c.status.name(), c.basis.words()), c.status);
             if !out.contains(&entry) {
                 out.push(entry);
             }

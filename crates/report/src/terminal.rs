@@ -346,7 +346,8 @@ fn check_line(c: &Check, mark: &str) -> String {
         if t.starts_with('-') { format!("{t} points") } else { format!("+{t} points") }
     });
     let reading = c.reading.as_deref().unwrap_or("as written");
-    let misprint = c.candidate.as_deref().map_or(String::new(), |id| format!(" (candidate {id})"));
+    // The candidate's id and corrections lead its detail; the column only marks it.
+    let misprint = if c.candidate.is_some() { " (candidate)" } else { "" };
     format!("  {mark} {:<40} {:>12}  {:<16} {}\n", format!("{reading}{misprint}"), computed, c.status.name(), deviation)
 }
 
