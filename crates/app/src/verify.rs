@@ -149,8 +149,10 @@ pub fn figure_checks(g: &GameTables, w: &WagerTables, f: &Published, counted: &m
             c.candidate = Some(candidate.id.clone());
             // A term the candidate reads otherwise is not the printed one: say whose it is.
             for a in c.assumptions.iter_mut().filter(|a| candidate.terms.iter().any(|(name, _)| *name == a.name)) {
+                let printed = a.words();
                 a.source = crate::vocab::Source::Given;
                 a.basis = Some(format!("candidate {} (the table prints otherwise)", candidate.id));
+                c.detail = c.detail.replace(&printed, &a.words());
             }
             let own = c.reason.take().map(|r| format!("; {r}")).unwrap_or_default();
             c.reason = Some(format!("evidence: {}{own}", candidate.note.trim_end_matches('.')));

@@ -267,6 +267,16 @@ fn verify_lists_the_new_readings_and_the_misprint_corrected_checks() {
         let certify = rows.iter().find(|r| r["paytable"] == table && r["default_reading"] == true).unwrap();
         assert_eq!(certify["status"], "misprint", "{certify}");
     }
+    // High Card Flush Straight Flush Bonus, 6.6% to 13.0%: the table note's independent counts
+    // (longest straight flush in 7 cards, ace low allowed: 32; 1,592; 39,960; 676,196;
+    // 8,642,932 of 133,784,560) give Paytable A as proposed (500/200/100/75/7) 6.636210% and as
+    // adopted (8000/1000/100/60/7) 13.086386%: low end reproduced, high end truncated.
+    let sfb = rows.iter().find(|r| r["wager"] == "straight-flush-bonus" && r["candidate"] == "paytable-a-proposed-to-adopted").expect("the range candidate is checked");
+    assert_eq!((sfb["reading"].as_str(), sfb["status"].as_str()), (Some("ace-high-or-low"), Some("rounding")), "{sfb}");
+    let detail = sfb["detail"].as_str().unwrap();
+    assert!(detail.contains("A-proposed 6.636%") && detail.contains("A 13.086%"), "{detail}");
+    let certify = rows.iter().find(|r| r["wager"] == "straight-flush-bonus" && r["default_reading"] == true).unwrap();
+    assert_eq!(certify["status"], "misprint", "{certify}");
 }
 
 #[test]

@@ -229,8 +229,20 @@ pub struct Candidate {
     pub terms: Vec<(String, String)>,
     /// The figure read otherwise.
     pub figure: Option<Percent>,
+    /// For a range: the paytables it spans read otherwise (each a printed table, possibly under
+    /// another name with pays read otherwise, such as a table as proposed beside it as adopted).
+    pub over: Vec<RangeTable>,
     /// The evidence.
     pub note: String,
+}
+
+/// A paytable a candidate's range spans: printed table `paytable`, named `name`, with `lines`
+/// (outcome, pays) read otherwise.
+#[derive(Clone, Debug)]
+pub struct RangeTable {
+    pub paytable: String,
+    pub name: String,
+    pub lines: Vec<(String, Pay)>,
 }
 
 /// A pay read otherwise by a candidate.
@@ -257,6 +269,21 @@ impl Candidate {
         if let (Some(v), Some(printed)) = (&self.figure, &f.value) {
             words.push(format!("figure printed {}, read as {}", printed.text, v.text));
         }
+        if !self.over.is_empty() {
+            let tables: Vec<String> = self
+                .over
+                .iter()
+                .map(|t| {
+                    let read: Vec<String> = t.lines.iter().map(|(o, pays)| format!("{o} {pays}")).collect();
+                    match (t.name == t.paytable, read.is_empty()) {
+                        (true, true) => format!("paytable {} as printed", t.paytable),
+                        (false, true) => format!("{} (paytable {} as printed)", t.name, t.paytable),
+                        (_, false) => format!("{} (paytable {} with {})", t.name, t.paytable, read.join(", ")),
+                    }
+                })
+                .collect();
+            words.push(format!("the range read as spanning {}", tables.join(" and ")));
+        }
         words.join("; ")
     }
 
@@ -276,6 +303,23 @@ impl Candidate {
                 let term = p.terms.iter_mut().find(|x| &x.0 == name).expect("checked when read");
                 term.1 = value.clone();
             }
+        }
+        if !self.over.is_empty() {
+            w.paytables = self
+                .over
+                .iter()
+                .map(|t| {
+                    let mut p = w.paytables.iter().find(|p| p.table.id == t.paytable).expect("checked when read").clone();
+                    p.table.id = t.name.clone();
+                    for (outcome, pays) in &t.lines {
+                        match p.table.lines.iter_mut().find(|x| &x.outcome == outcome) {
+                            Some(x) => x.pay = pays.clone(),
+                            None => p.table.lines.push(Line { outcome: outcome.clone(), pay: pays.clone() }),
+                        }
+                    }
+                    p
+                })
+                .collect();
         }
         let mut f = f.clone();
         if let Some(v) = &self.figure {
@@ -371,8 +415,10 @@ mod keys {
     pub const PAYTABLE: &[&str] = &["id", "section", "terms", "lines", "notes", "reading"];
     pub const LINE: &[&str] = &["outcome", "hand", "pays", "envy", "note"];
     pub const FIGURE: &[&str] = &["paytable", "kind", "value", "range", "section", "quote", "note", "candidates"];
-    pub const CANDIDATE: &[&str] = &["id", "reading", "lines", "terms", "figure", "note"];
+    pub const CANDIDATE: &[&str] = &["id", "reading", "lines", "terms", "figure", "over", "note"];
     pub const CANDIDATE_LINE: &[&str] = &["paytable", "outcome", "pays"];
+    pub const RANGE_TABLE: &[&str] = &["paytable", "as", "lines"];
+    pub const RANGE_LINE: &[&str] = &["outcome", "pays"];
 }
 
 /// A cursor into the JSON document that knows its path, for error messages.
@@ -874,20 +920,42 @@ fn parse_candidates(game: &str, wager: &str, known: Option<&parsheet_games::Wage
             let Some(entry) = paytables.iter().find(|p| p.table.id == table) else {
                 return Err(l.err(format!("no paytable {table:?} in this wager")));
             };
-            let outcome_at = l.field("outcome")?;
-            let outcome = outcome_at.string()?;
-            let valid = outcomes_of(game, wager);
-            let known_outcome = match &valid {
-                Some(v) => may_pay(game, wager, v, outcome),
-                None => entry.table.pay(outcome).is_some(),
-            };
-            if !known_outcome {
-                let ids: Vec<&str> = entry.table.lines.iter().map(|x| x.outcome.as_str()).collect();
-                return Err(outcome_at.err(format!("{outcome:?} is not an outcome of paytable {table}; outcomes: {}", ids.join(", "))));
+            let (outcome, pays) = candidate_line(game, wager, entry, &l)?;
+            lines.push(CandidateLine { paytable: table, outcome, pays });
+        }
+        let mut over = Vec::new();
+        if let Some(list) = c.optional("over")? {
+            if figure.range.is_none() {
+                return Err(list.err("only a range is read as spanning other paytables"));
             }
-            let pays_at = l.field("pays")?;
-            let pays: Pay = pays_at.string()?.parse().map_err(|e: parsheet_paytable::PayParseError| pays_at.err(e.to_string()))?;
-            lines.push(CandidateLine { paytable: table, outcome: outcome.to_string(), pays });
+            for t in list.array()? {
+                t.keys(keys::RANGE_TABLE)?;
+                t.nested_keys("lines", keys::RANGE_LINE)?;
+                let table_at = t.field("paytable")?;
+                let table = table_at.string()?;
+                let Some(entry) = paytables.iter().find(|p| p.table.id == table) else {
+                    return Err(table_at.err(format!("no paytable {table:?} in this wager")));
+                };
+                let name = match t.optional("as")? {
+                    Some(a) if is_id(a.string()?) => a.string()?.to_string(),
+                    Some(a) => return Err(a.err(format!("{:?} is not an id (letters, digits and dashes)", a.string()?))),
+                    None => table.to_string(),
+                };
+                let mut read = Vec::new();
+                for l in t.optional("lines")?.map(|a| a.array()).transpose()?.unwrap_or_default() {
+                    read.push(candidate_line(game, wager, entry, &l)?);
+                }
+                if over.iter().any(|o: &RangeTable| o.name == name) {
+                    return Err(t.err(format!("the range spans {name:?} twice; name a table read otherwise with \"as\"")));
+                }
+                if !read.is_empty() && name == table {
+                    return Err(t.err(format!("paytable {table} read otherwise needs a name of its own (\"as\")")));
+                }
+                over.push(RangeTable { paytable: table.to_string(), name, lines: read });
+            }
+            if over.is_empty() {
+                return Err(list.err("a range spans at least one paytable"));
+            }
         }
         let terms: Vec<(String, String)> = match c.optional("terms")? {
             None => Vec::new(),
@@ -913,12 +981,30 @@ fn parse_candidates(game: &str, wager: &str, known: Option<&parsheet_games::Wage
             Some(v) if figure.value.is_some() => Some(parse_percent(&v)?),
             Some(v) => return Err(v.err("a range is not read otherwise as a whole; correct its paytables' lines")),
         };
-        if lines.is_empty() && terms.is_empty() && figure_value.is_none() {
-            return Err(c.err("a candidate corrects something: lines, terms or the figure (a reading alone is computed anyway)"));
+        if lines.is_empty() && terms.is_empty() && figure_value.is_none() && over.is_empty() {
+            return Err(c.err("a candidate corrects something: lines, terms, the figure or the paytables a range spans (a reading alone is computed anyway)"));
         }
-        out.push(Candidate { id: id.to_string(), reading, lines, terms, figure: figure_value, note: c.field("note")?.nonempty_string()?.to_string() });
+        out.push(Candidate { id: id.to_string(), reading, lines, terms, figure: figure_value, over, note: c.field("note")?.nonempty_string()?.to_string() });
     }
     Ok(out)
+}
+
+/// A line read otherwise (`{outcome, pays}`) of paytable `entry`: an outcome the wager pays, pays
+/// that parse.
+fn candidate_line(game: &str, wager: &str, entry: &PaytableEntry, l: &At) -> Result<(String, Pay), TableError> {
+    let outcome_at = l.field("outcome")?;
+    let outcome = outcome_at.string()?;
+    let known_outcome = match &outcomes_of(game, wager) {
+        Some(v) => may_pay(game, wager, v, outcome),
+        None => entry.table.pay(outcome).is_some(),
+    };
+    if !known_outcome {
+        let ids: Vec<&str> = entry.table.lines.iter().map(|x| x.outcome.as_str()).collect();
+        return Err(outcome_at.err(format!("{outcome:?} is not an outcome of paytable {}; outcomes: {}", entry.table.id, ids.join(", "))));
+    }
+    let pays_at = l.field("pays")?;
+    let pays: Pay = pays_at.string()?.parse().map_err(|e: parsheet_paytable::PayParseError| pays_at.err(e.to_string()))?;
+    Ok((outcome.to_string(), pays))
 }
 
 /// A table file (schema 1) holding one paytable of one wager, as JSON text: how explored

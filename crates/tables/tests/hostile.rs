@@ -194,6 +194,20 @@ fn the_optional_keys_of_the_schema_are_accepted() {
     assert_eq!(error_of(&bad).0, "wagers[0].published[0].candidates[0].lines[0].outcome");
     bad["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "figure": "95%", "note": "n"}, {"id": "c", "figure": "96%", "note": "n"}]);
     assert_eq!(error_of(&bad).0, "wagers[0].published[0].candidates[1].id");
+    // `over` (the paytables a range spans, read otherwise) only for a range; a table read
+    // otherwise needs a name of its own.
+    bad["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "over": [{"paytable": "default"}], "note": "n"}]);
+    assert_eq!(error_of(&bad).0, "wagers[0].published[0].candidates[0].over");
+    let mut range = bad.clone();
+    let figure = range["wagers"][0]["published"][0].as_object_mut().unwrap();
+    figure.remove("value");
+    figure.insert("range".into(), serde_json::json!(["4%", "6%"]));
+    range["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "over": [{"paytable": "default", "lines": [{"outcome": outcome, "pays": "49 to 1"}]}], "note": "n"}]);
+    assert_eq!(error_of(&range).0, "wagers[0].published[0].candidates[0].over[0]");
+    range["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "over": [{"paytable": "nope"}], "note": "n"}]);
+    assert_eq!(error_of(&range).0, "wagers[0].published[0].candidates[0].over[0].paytable");
+    range["wagers"][0]["published"][0]["candidates"] = serde_json::json!([{"id": "c", "over": [{"paytable": "default", "as": "default-old", "lines": [{"outcome": outcome, "pays": "49 to 1"}]}, {"paytable": "default"}], "note": "n"}]);
+    parse("my.json", &range.to_string()).unwrap();
     doc["wagers"][0]["checks"][0]["vlaue"] = "1".into();
     assert_eq!(error_of(&doc).0, "wagers[0].checks[0].vlaue");
 }
