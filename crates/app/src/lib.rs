@@ -10,6 +10,9 @@
 //!   ([`progressive`]).
 //! - [`main_game::solve`]: a main game's solution under optimal strategy
 //!   ([`main_game::MainGameAnalysis`]).
+//! - [`heads_up`]: Heads-Up Hold 'Em's strategy under a chosen minimum raise, with its
+//!   pre-flop chart and dealer's rules ([`heads_up::HeadsUpStrategy`]), and the values of one
+//!   spot ([`heads_up::Spot`]).
 //! - [`verify::checks`]: every published figure beside the computed one, with its status.
 //! - [`explain`]: the one-line changes that would reproduce a figure.
 //! - [`house_ways`]: Face Up Pai Gow's built-in house ways side by side, the range over every
@@ -31,6 +34,8 @@ pub mod explain;
 pub mod design;
 pub mod explore;
 pub mod figure;
+pub mod frequencies;
+pub mod heads_up;
 pub mod house_ways;
 pub mod inputs;
 pub mod main_game;

@@ -9,7 +9,6 @@ mod analyze;
 mod explain;
 mod explore;
 mod frequencies;
-mod heads_up;
 mod list;
 mod output;
 mod progress;

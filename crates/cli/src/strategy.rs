@@ -183,6 +183,38 @@ fn replay(args: &Args, g: &'static parsheet_games::strategy::StrategyGame, file:
     crate::print(parsheet_report::strategy_page::replay_text(&r, &file.display().to_string()))
 }
 
+/// Heads-Up Hold 'Em: the strategy with its pre-flop chart and the dealer's rules, or with
+/// `--hole` the values of one spot.
+fn heads_up(args: &Args, g: &'static parsheet_games::strategy::StrategyGame) -> Result<(), String> {
+    crate::Format::offer("strategy heads-up-holdem", args.format, &[crate::Format::Table, crate::Format::Json, crate::Format::Csv])?;
+    if args.format == crate::Format::Csv && args.hole.is_some() {
+        return Err("--format csv prints the pre-flop chart; --hole values one spot (table or json)".into());
+    }
+    if args.house_way.is_some() {
+        return Err("--house-way: the heads-up-holdem dealer sets no hands".into());
+    }
+    let games = args.tables.load()?;
+    let asked = parsheet_app::heads_up::Asked { variant: args.variant.as_deref(), paytable: args.paytable.as_deref(), bad_beat: args.bad_beat.as_deref(), min_raise: args.min_raise.as_deref() };
+    if let Some(hole) = &args.hole {
+        let spot = parsheet_app::heads_up::spot(&games, &asked, hole, args.board.as_deref())?;
+        return crate::print(match args.format {
+            crate::Format::Json => crate::json(&spot),
+            _ => parsheet_report::terminal::heads_up_spot_text(&spot),
+        });
+    }
+    let h = parsheet_app::heads_up::strategy(&games, &asked)?;
+    crate::print(match args.format {
+        crate::Format::Csv => parsheet_report::strategy_page::plan_csv(&h.player),
+        crate::Format::Json => crate::json(&h),
+        _ => parsheet_report::terminal::heads_up_text(&h, reading_description(g, &h.analysis.reading)),
+    })
+}
+
+/// A reading's description, as the game lists it.
+fn reading_description(g: &parsheet_games::strategy::StrategyGame, reading: &str) -> &'static str {
+    g.variants.iter().find(|v| v.id == reading).map_or("", |v| v.description)
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     let g = find_strategy(&args.game)?;
     if args.ways && !g.needs_house_way() {
@@ -198,14 +230,7 @@ pub fn run(args: Args) -> Result<(), String> {
         return face_up_pai_gow(&args);
     }
     if g.game == "heads-up-holdem" {
-        crate::Format::offer("strategy heads-up-holdem", args.format, &[crate::Format::Table, crate::Format::Json, crate::Format::Csv])?;
-        if args.format == crate::Format::Csv && args.hole.is_some() {
-            return Err("--format csv prints the pre-flop chart; --hole values one spot (table or json)".into());
-        }
-        if args.house_way.is_some() {
-            return Err("--house-way: the heads-up-holdem dealer sets no hands".into());
-        }
-        return crate::heads_up::run(&args.into(), g);
+        return heads_up(&args, g);
     }
     crate::Format::offer("strategy", args.format, &[crate::Format::Table, crate::Format::Json, crate::Format::Csv])?;
     for (name, given) in [("--deck", args.deck.is_some()), ("--bad-beat", args.bad_beat.is_some()), ("--min-raise", args.min_raise.is_some()), ("--hole", args.hole.is_some()), ("--board", args.board.is_some())] {
@@ -224,26 +249,9 @@ pub fn run(args: Args) -> Result<(), String> {
         let p = st.player.as_ref().ok_or_else(|| format!("the {} strategy is not a list of decision classes", g.game))?;
         return crate::print(parsheet_report::strategy_page::plan_csv(p));
     }
-    let description = g.variants.iter().find(|v| v.id == x.reading).map_or("", |v| v.description);
-    let mut text = parsheet_report::terminal::strategy_text(&st, description);
+    let mut text = parsheet_report::terminal::strategy_text(&st, reading_description(g, &x.reading));
     if let Some(p) = &st.player {
         text += &parsheet_report::strategy_page::text(p, st.analysis.cycle.0);
     }
     crate::print(text)
-}
-
-impl From<Args> for crate::heads_up::Args {
-    fn from(a: Args) -> Self {
-        crate::heads_up::Args {
-            variant: a.variant,
-            paytable: a.paytable,
-            tables: a.tables,
-            bad_beat: a.bad_beat,
-            min_raise: a.min_raise,
-            hole: a.hole,
-            board: a.board,
-            json: a.format == crate::Format::Json,
-            csv: a.format == crate::Format::Csv,
-        }
-    }
 }

@@ -57,30 +57,38 @@ fn rule_cells(r: &RuleRecord, cycle: u128) -> Vec<[String; 4]> {
         .collect()
 }
 
-/// Heads-Up's pre-flop chart as the 13 × 13 grid (ace first; suited above the diagonal,
-/// offsuit below, pairs on it), where every starting hand has one row named as usual.
+/// The 169 starting hands as Heads-Up's 13 × 13 chart lays them out: rows and columns by rank,
+/// ace first; suited hands above the diagonal, offsuit below, pairs on it. Each row: its rank
+/// and the hands' usual names.
+pub(crate) fn starting_hands() -> Vec<(char, Vec<String>)> {
+    let ranks: Vec<char> = "AKQJT98765432".chars().collect();
+    let name = |i: usize, j: usize| match i.cmp(&j) {
+        std::cmp::Ordering::Equal => format!("{}{}", ranks[i], ranks[j]),
+        std::cmp::Ordering::Less => format!("{}{}s", ranks[i], ranks[j]),
+        std::cmp::Ordering::Greater => format!("{}{}o", ranks[j], ranks[i]),
+    };
+    (0..ranks.len()).map(|i| (ranks[i], (0..ranks.len()).map(|j| name(i, j)).collect())).collect()
+}
+
+/// Heads-Up's pre-flop chart as the 13 × 13 grid ([`starting_hands`]), where every starting
+/// hand has one row named as usual.
 fn grid(r: &RuleRecord) -> Option<Vec<Vec<String>>> {
     if r.id != "preflop-grid" {
         return None;
     }
-    let ranks: Vec<char> = "AKQJT98765432".chars().collect();
-    let mut out = Vec::new();
-    for (i, a) in ranks.iter().enumerate() {
-        let mut row = vec![a.to_string()];
-        for (j, b) in ranks.iter().enumerate() {
-            let name = match i.cmp(&j) {
-                std::cmp::Ordering::Equal => format!("{a}{b}"),
-                std::cmp::Ordering::Less => format!("{a}{b}s"),
-                std::cmp::Ordering::Greater => format!("{b}{a}o"),
-            };
-            let x = r.rows.iter().find(|x| x.situation == name)?;
-            // Short, so the 13 × 13 grid fits a page: "3x" raises three Antes, "–" checks.
-            let play = if x.action == "check" { "–".to_string() } else { x.action.trim_start_matches("pre-flop-").trim_start_matches("raise-").to_string() };
-            row.push(format!("{name} {play}"));
-        }
-        out.push(row);
-    }
-    Some(out)
+    starting_hands()
+        .into_iter()
+        .map(|(rank, hands)| {
+            let mut row = vec![rank.to_string()];
+            for name in hands {
+                let x = r.rows.iter().find(|x| x.situation == name)?;
+                // Short, so the 13 × 13 grid fits a page: "3x" raises three Antes, "–" checks.
+                let play = if x.action == "check" { "–".to_string() } else { x.action.trim_start_matches("pre-flop-").trim_start_matches("raise-").to_string() };
+                row.push(format!("{name} {play}"));
+            }
+            Some(row)
+        })
+        .collect()
 }
 
 const RULE_HEADER: [&str; 4] = ["Situation", "Play", "Probability", "Optimal play agrees"];

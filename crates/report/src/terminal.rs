@@ -628,3 +628,120 @@ fn sim_pct(x: Option<f64>) -> String {
 fn z_text(z: Option<f64>) -> String {
     z.map_or_else(|| "inf".to_string(), |z| format!("{z:+.2}"))
 }
+
+/// `parsheet strategy heads-up-holdem`: the pre-flop chart, the flop and river rules, the
+/// strategy a player can follow, then the outcomes and figures.
+pub fn heads_up_text(h: &parsheet_app::heads_up::HeadsUpStrategy, description: &str) -> String {
+    let a = &h.analysis;
+    let mut out = format!("{} (§ {})\nreading {}: {description}\nOdds paytable {}; {}; {}\n\n", a.title, a.rules, a.reading, h.odds_paytable, h.bad_beat_note, h.minimum_raise);
+    out += &format!("Pre-flop: R = raise {}x, c = check; the number is the expected net of raising minus checking, per Ante.\n", fraction(h.preflop_raise.value()));
+    out += "Suited hands above the diagonal, offsuit below, pairs on it.\n\n";
+    out += &heads_up_chart(&h.chart);
+    out += "\n";
+    for (street, rule) in [("flop, after a pre-flop check", &h.flop_rule), ("river, after checking twice", &h.river_rule)] {
+        out += &situation_rule_text(street, rule);
+    }
+    out += &crate::strategy_page::text(&h.player, a.cycle.0);
+    for n in &a.notes {
+        out += &format!("note: {n}\n");
+    }
+    out += "\nactions (deals of the cycle):\n";
+    for x in &a.actions {
+        out += &format!("  {:>22}: {:>16} deals, {}%\n", x.action, x.deals.0, x.probability.percent(4));
+    }
+    out += "\noutcomes under the strategy (net per Ante):\n";
+    let ow = a.outcomes.iter().map(|o| o.outcome.len()).max().unwrap_or(5).max(5);
+    for o in &a.outcomes {
+        out += &format!("  {:>ow$}: {:>16} deals, net {}\n", o.outcome, o.combinations.0, fraction(o.net.value()));
+    }
+    out += &format!("  {:>ow$}: {:>16} deals (C(52,2)·C(50,3)·C(47,2)·C(45,2) = {})\n", "cycle", a.cycle.0, h.full_cycle.0);
+    let edge = |basis| figure_on(&a.figures, basis).expect("a main game has a figure on every basis");
+    let (ante, initial, risk) = (edge(Basis::PerAnte), edge(Basis::PerInitialWager), edge(Basis::PerTotalWagered));
+    out += &format!("\n         house edge per Ante: {} = {}\n", pct(ante, 6), fraction(ante));
+    out += &format!("house edge per initial wager: {} = {} (Ante + Odds = 2 Antes)\n", pct(initial, 6), fraction(initial));
+    out += &format!("      average total wagered: {} Antes = {}\n", Decimal(a.average_wager.value()).with_places(6), fraction(a.average_wager.value()));
+    out + &format!("            element of risk: {} of the total wagered = {}\n", pct(risk, 6), fraction(risk))
+}
+
+/// The 169 starting hands as the 13 × 13 chart: the play (R raises the most, m the minimum, c
+/// checks) and the margin of raising over checking.
+fn heads_up_chart(chart: &[parsheet_app::heads_up::ChartHand]) -> String {
+    use parsheet_app::heads_up::Preflop;
+    let rows = crate::strategy_page::starting_hands();
+    let mut out = String::from("     ");
+    for (rank, _) in &rows {
+        out += &format!("{rank:>8}");
+    }
+    out += "\n";
+    for (rank, hands) in &rows {
+        out += &format!("{rank:>4} ");
+        for name in hands {
+            let k = chart.iter().find(|k| k.hand == *name).expect("169 starting hands");
+            let play = match k.play {
+                Preflop::RaiseMax => "R",
+                Preflop::RaiseMin => "m",
+                Preflop::Check => "c",
+            };
+            out += &format!("{:>8}", format!("{play}{}", Decimal(k.raise_over_check.value()).with_places(3)));
+        }
+        out += "\n";
+    }
+    out
+}
+
+/// A rule a dealer could teach, line by line, with the share of spots each gets right.
+fn situation_rule_text(street: &str, r: &parsheet_app::heads_up::SituationRule) -> String {
+    let share = |n: &parsheet_app::Count, d: &parsheet_app::Count| Decimal(&BigRational::new(n.0.into(), d.0.into())).percent(2);
+    let mut out = format!("Rule for the {street}: right in {}% of its spots ({} of {})\n", r.share_right.percent(2), r.right.0, r.spots.0);
+    let w = r.lines.iter().map(|l| l.situation.len()).max().unwrap_or(9);
+    out += &format!("  {:<w$}  {:<6} {:>8} {:>9} {:>8}\n", "situation", "play", "spots %", "raise %", "right %");
+    for l in &r.lines {
+        out += &format!("  {:<w$}  {:<6} {:>8} {:>9} {:>8}\n", l.situation, l.play, share(&l.spots, &r.spots), share(&l.raises, &l.spots), l.share_right.percent(2));
+    }
+    out + "\n"
+}
+
+/// `parsheet strategy heads-up-holdem --hole …`: every play at one spot, the best marked.
+pub fn heads_up_spot_text(s: &parsheet_app::heads_up::Spot) -> String {
+    let board = if s.board.is_empty() { "-" } else { &s.board };
+    let mut out = format!("hole {}, board {board}: {}; {}\n", s.hole, s.street, s.note);
+    for o in &s.options {
+        let mark = if o.play == s.best { "  <- best" } else { "" };
+        out += &format!("  {:>10}: {:>10} per Ante = {}{mark}\n", o.play, o.expected_net_decimal, fraction(o.expected_net.value()));
+    }
+    out
+}
+
+/// `parsheet frequencies` as a table: each category's count, probability and "one in".
+pub fn frequencies_text(f: &parsheet_app::frequencies::Frequencies) -> String {
+    let mut out = format!("{} ranking, {}-card hands from {} cards\n\n", f.ranking, f.cards, f.deck);
+    let width = f.categories.iter().map(|c| c.name.len()).max().unwrap_or(0).max("total".len());
+    out += &format!("{:<width$}  {:>14}  {:>12}  {:>14}\n", "category", "combinations", "probability", "one in");
+    for c in &f.categories {
+        let n = c.combinations.0;
+        // Floats only for display; the counts are exact.
+        let p = n as f64 / f.total.0 as f64;
+        let one_in = if n == 0 { "-".to_string() } else { format!("{:.2}", 1.0 / p) };
+        out += &format!("{:<width$}  {n:>14}  {p:>12.8}  {one_in:>14}\n", c.name);
+    }
+    out + &format!("{:<width$}  {:>14}  {:>12.8}\n", "total", f.total.0, 1.0)
+}
+
+/// `parsheet frequencies` as CSV or Markdown rows: the exact count and the probability as an
+/// exact fraction.
+pub fn frequencies_rows(f: &parsheet_app::frequencies::Frequencies, markdown: bool) -> String {
+    let row = |name: &str, n: u128| {
+        let p = num_rational::Ratio::new(n, f.total.0);
+        let cells = [name.to_string(), n.to_string(), if *p.denom() == 1 { p.numer().to_string() } else { format!("{}/{}", p.numer(), p.denom()) }];
+        if markdown {
+            format!("| {} |\n", cells.join(" | "))
+        } else {
+            format!("{}\n", cells.join(","))
+        }
+    };
+    let mut out = if markdown { "| category | combinations | probability |\n|---|--:|--:|\n" } else { "category,combinations,probability\n" }.to_string();
+    for c in &f.categories {
+        out += &row(&c.name, c.combinations.0);
+    }
+    out + &row("total", f.total.0)
+}
