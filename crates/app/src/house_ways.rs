@@ -31,6 +31,11 @@ fn figures_of(o: &table::Outcome) -> Figures {
     Figures::new(vec![Figure::of_net(Basis::PerAnte, &o.expected_net())], Basis::PerAnte)
 }
 
+/// The progress task of the full deck's setting table under `reading`.
+pub fn setting_table_task(reading: fupg::AceHigh) -> String {
+    format!("face-up-pai-gow setting table ({})", reading.id())
+}
+
 /// The setting table of the full deck under `reading`, through the store, once per process.
 pub fn setting_table(reading: fupg::AceHigh) -> Result<std::sync::Arc<table::SettingTable>, String> {
     type Memo = Vec<(fupg::AceHigh, std::sync::Arc<table::SettingTable>)>;
@@ -39,7 +44,7 @@ pub fn setting_table(reading: fupg::AceHigh) -> Result<std::sync::Arc<table::Set
     if let Some((_, t)) = done.iter().find(|d| d.0 == reading) {
         return Ok(t.clone());
     }
-    let task = crate::progress::Task::new(format!("face-up-pai-gow setting table ({})", reading.id()), 10_000);
+    let task = crate::progress::Task::new(setting_table_task(reading), 10_000);
     let t = std::sync::Arc::new(table::setting_table(fupg::Deck::FULL, reading, &|d, n| task.set_fraction(d, n))?);
     task.finish();
     done.push((reading, t.clone()));
@@ -139,31 +144,42 @@ pub fn builtin_ways() -> Result<Vec<(String, parsheet_games::house_way::HouseWay
     Ok(out)
 }
 
+/// The ways of the house-way table, in order: every built-in way with every choice of its
+/// options, after `choice` where it is none of them (a file, or options no spec lists); each
+/// with whether the house-way player's own count is made (a way's default options, and every
+/// option of the chosen way).
+pub fn table_ways(choice: &HouseWayChoice) -> Result<Vec<(String, parsheet_games::house_way::HouseWay, bool)>, String> {
+    let default_id = choice.spec.split_once(':').map_or(choice.spec.as_str(), |x| x.0).to_string();
+    let default_way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
+    let mut ways = builtin_ways()?;
+    // Ways alike when their rules are (the id names the options chosen, or none for defaults).
+    if !ways.iter().any(|(_, w)| w.rules == default_way.rules) {
+        ways.insert(0, (choice.spec.clone(), default_way));
+    }
+    let id_of = |spec: &str| spec.split_once(':').map_or(spec, |x| x.0).to_string();
+    let mut out = Vec::new();
+    for (i, (spec, way)) in ways.iter().enumerate() {
+        let id = id_of(spec);
+        // A way's default options are its first spec (builtin_specs lists them first).
+        let first_of_way = ways.iter().position(|(s, _)| id_of(s) == id) == Some(i);
+        out.push((spec.clone(), way.clone(), first_of_way || id == default_id));
+    }
+    Ok(out)
+}
+
 /// Every built-in way under the text's Ace High reading, with `choice` (the default way or one
 /// given) marked and compared with the dealer-best way.
 pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<HouseWaysAnalysis, String> {
     let reading = fupg::AceHigh::JokerPlaysAce;
     let t = setting_table(reading)?;
     let bounds = t.bounds();
-    let default_id = choice.spec.split_once(':').map_or(choice.spec.as_str(), |x| x.0).to_string();
     let default_way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
-    let (mut specs, mut loaded): (Vec<String>, Vec<_>) = builtin_ways()?.into_iter().unzip();
-    // Ways alike when their rules are (the id names the options chosen, or none for defaults).
-    let alike = |a: &parsheet_games::house_way::HouseWay, b: &parsheet_games::house_way::HouseWay| a.rules == b.rules;
-    // A way given as a file, or with options no built-in spec lists, first.
-    if !loaded.iter().any(|w| alike(w, &default_way)) {
-        specs.insert(0, choice.spec.clone());
-        loaded.insert(0, default_way.clone());
-    }
     let mut ways = Vec::new();
-    for (spec, way) in specs.iter().zip(loaded) {
-        let id = spec.split_once(':').map_or(spec.as_str(), |x| x.0);
-        // A way's default options are its first spec (builtin_specs lists them first).
-        let first_of_way = specs.iter().find(|s| s.split_once(':').map_or(s.as_str(), |x| x.0) == id) == Some(spec);
-        let is_default = alike(&way, &default_way);
+    for (spec, way, counted) in table_ways(choice)? {
+        let is_default = way.rules == default_way.rules;
         let optimal = t.optimal(&way).map_err(|e| format!("house way {spec}: {e}"))?;
-        let (house_way_player, note) = if first_of_way || id == default_id {
-            let (_, counts) = crate::main_game::face_up_pai_gow_counts(spec, reading)?;
+        let (house_way_player, note) = if counted {
+            let (_, counts) = crate::main_game::face_up_pai_gow_counts(&spec, reading)?;
             assert_eq!([optimal.win, optimal.push, optimal.lose], counts.optimal, "the setting table and the direct count of {spec} agree");
             let net = BigRational::new((counts.house_way[0] as i128 - counts.house_way[2] as i128).into(), fupg::Deck::FULL.cycle().into());
             (Some(Figures::new(vec![Figure::of_net(Basis::PerAnte, &net)], Basis::PerAnte)), None)

@@ -33,6 +33,14 @@ pub const DEFAULT_HOUSE_WAY: &str = "foxwoods";
 /// The house way of a run: `spec` as given, else the default of Face Up Pai Gow's tables (with
 /// its basis). Loaded and validated on every seven-card hand before anything is computed.
 pub fn house_way_choice(spec: Option<&str>, games: &[GameTables]) -> Result<HouseWayChoice, String> {
+    let choice = house_way_named(spec, games);
+    let way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
+    validated(&choice.spec, &way)?;
+    Ok(choice)
+}
+
+/// The house way of a run as named (`spec`, else the tables' default), not yet loaded.
+pub fn house_way_named(spec: Option<&str>, games: &[GameTables]) -> HouseWayChoice {
     let (spec, assumption) = match spec {
         Some(s) => (s.to_string(), Assumption::given("house-way", parsheet_tables::printable(s))),
         None => {
@@ -46,9 +54,20 @@ pub fn house_way_choice(spec: Option<&str>, games: &[GameTables]) -> Result<Hous
             }
         }
     };
-    let way = parsheet_tables::house_way::load(&spec).map_err(|e| e.to_string())?;
-    validated(&spec, &way)?;
-    Ok(HouseWayChoice { spec, assumption })
+    HouseWayChoice { spec, assumption }
+}
+
+/// The progress task of checking way `spec` on every hand of the full deck.
+pub fn validation_task(spec: &str) -> String {
+    format!("house way {} checked on every hand", parsheet_tables::printable(spec))
+}
+
+/// The progress task of Face Up Pai Gow's full-deck count against the way `way_id`.
+pub fn count_task(way_id: &str, ace_high: fupg::AceHigh) -> String {
+    match ace_high {
+        fupg::AceHigh::JokerPlaysAce => format!("face-up-pai-gow ({})", parsheet_tables::printable(way_id)),
+        other => format!("face-up-pai-gow ({}, {})", parsheet_tables::printable(way_id), other.id()),
+    }
 }
 
 /// Validates a way on the full deck once per process.
@@ -57,7 +76,9 @@ fn validated(spec: &str, way: &parsheet_games::house_way::HouseWay) -> Result<()
     if DONE.lock().unwrap_or_else(|e| e.into_inner()).iter().any(|d| d == spec) {
         return Ok(());
     }
+    let task = crate::progress::Task::new(validation_task(spec), 1);
     parsheet_games::house_way::validate(way).map_err(|e| format!("house way {}: {e}", parsheet_tables::printable(&way.id)))?;
+    task.finish();
     DONE.lock().unwrap_or_else(|e| e.into_inner()).push(spec.to_string());
     Ok(())
 }
@@ -80,11 +101,7 @@ pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(pa
         return Ok((way, counts));
     }
     validated(spec, &way)?;
-    let label = match ace_high {
-        fupg::AceHigh::JokerPlaysAce => format!("face-up-pai-gow ({})", parsheet_tables::printable(&way.id)),
-        other => format!("face-up-pai-gow ({}, {})", parsheet_tables::printable(&way.id), other.id()),
-    };
-    let task = crate::progress::Task::new(label, 10_000);
+    let task = crate::progress::Task::new(count_task(&way.id, ace_high), 10_000);
     let counts = fupg::count_stored_with(fupg::Deck::FULL, &way, ace_high, &|done, total| task.set_fraction(done, total))?;
     task.finish();
     done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));

@@ -1,9 +1,18 @@
 //! Progress of long work, reported to whoever watches: the program installs a [`Watcher`] (the
 //! CLI draws a bar on a terminal, the designer server sends events to the page); with none,
 //! nothing is reported. Work is measured in units of estimated cost, so a bar moves evenly.
+//!
+//! A job of many steps (the hold report) runs under a [`Plan`]: every step it will take, with
+//! its planned cost, known before it starts. While the plan runs, the tasks its steps start are
+//! shown as one line ("step 3 of 12: face-up-pai-gow house way 2 of 10 (…)"), its share done is
+//! the planned cost of what is done, and the time left is the planned cost left at the speed
+//! steps of its kind have run at (a parallel count slows more on a busy machine than a serial
+//! step), or else the speed of the latest step; a step read from the cache (done at once) is
+//! left out of the speeds, so it does not make the estimate optimistic.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// One report: `done` of `total` units of `task`, or its end.
 #[derive(Clone, Debug)]
@@ -12,6 +21,10 @@ pub struct Tick<'a> {
     pub done: u64,
     pub total: u64,
     pub finished: bool,
+    /// The step of a planned job in progress, in words.
+    pub step: Option<&'a str>,
+    /// The time left, where a plan estimates it (a watcher estimates it otherwise).
+    pub eta: Option<Duration>,
 }
 
 pub type Watcher = Box<dyn Fn(&Tick) + Send + Sync>;
@@ -51,8 +64,11 @@ impl Task {
     }
 
     fn report(&self, done: u64, finished: bool) {
+        if plan_takes(&self.name, done, self.total, finished) {
+            return;
+        }
         if let Some(w) = WATCHER.get() {
-            w(&Tick { task: &self.name, done, total: self.total, finished });
+            w(&Tick { task: &self.name, done, total: self.total, finished, step: None, eta: None });
         }
     }
 
@@ -73,4 +89,121 @@ impl Task {
     pub fn finish(&self) {
         self.report(self.total, true);
     }
+}
+
+/// A step of a planned job: the task it starts (by name; a step without a task of its own is
+/// marked done with [`Plan::done`]), its words, and its planned cost in milliseconds on two
+/// idle cores.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub task: String,
+    pub words: String,
+    pub cost_ms: u64,
+    /// Steps of one kind run at one speed relative to their plan.
+    pub kind: &'static str,
+}
+
+/// A job of planned steps shown as one task (see the module's text). Held while the job runs;
+/// ends when dropped.
+pub struct Plan {
+    _private: (),
+}
+
+struct Running {
+    name: String,
+    steps: Vec<Step>,
+    /// Each step's share done (0..=1) and, once finished, whether it computed (took time).
+    done: Vec<f64>,
+    started: Vec<Option<Instant>>,
+    /// Milliseconds spent and planned on the steps that computed, by kind, for the speeds.
+    spent: HashMap<&'static str, (f64, f64)>,
+    /// The speed (spent over planned) of the latest step that computed.
+    latest: Option<f64>,
+    current: Option<usize>,
+    last: Instant,
+}
+
+static PLAN: Mutex<Option<Running>> = Mutex::new(None);
+
+/// Below this share of its planned cost, a finished step is taken as read from the cache.
+const CACHED_SHARE: f64 = 0.05;
+
+impl Plan {
+    /// Starts job `name` of `steps`, reported at once (0%, the whole planned time left).
+    pub fn start(name: impl Into<String>, steps: Vec<Step>) -> Plan {
+        let n = steps.len();
+        let now = Instant::now();
+        *PLAN.lock().unwrap_or_else(|e| e.into_inner()) = Some(Running { name: name.into(), steps, done: vec![0.0; n], started: vec![None; n], spent: HashMap::new(), latest: None, current: None, last: now });
+        emit(false);
+        Plan { _private: () }
+    }
+
+    /// Marks the next unfinished step of task `task` done (a step the work does not report).
+    pub fn done(&self, task: &str) {
+        plan_takes(task, 1, 1, true);
+    }
+}
+
+impl Drop for Plan {
+    fn drop(&mut self) {
+        emit(true);
+        *PLAN.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+}
+
+/// Routes a task's report into the running plan; false where no plan runs (or it is the plan's
+/// own line).
+fn plan_takes(task: &str, done: u64, total: u64, finished: bool) -> bool {
+    {
+        let mut plan = PLAN.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(p) = plan.as_mut() else { return false };
+        if p.name == task {
+            return false;
+        }
+        let now = Instant::now();
+        // The step of this task: the one running, else the first not yet finished.
+        let i = p.steps.iter().enumerate().position(|(i, s)| s.task == task && p.done[i] < 1.0 && p.started[i].is_some()).or_else(|| p.steps.iter().enumerate().position(|(i, s)| s.task == task && p.done[i] < 1.0));
+        let Some(i) = i else { return true };
+        let started = *p.started[i].get_or_insert(now);
+        p.current = Some(i);
+        if finished {
+            p.done[i] = 1.0;
+            let spent = now.duration_since(started).as_secs_f64() * 1000.0;
+            let planned = p.steps[i].cost_ms as f64;
+            if spent >= CACHED_SHARE * planned {
+                let kind = p.spent.entry(p.steps[i].kind).or_insert((0.0, 0.0));
+                kind.0 += spent;
+                kind.1 += planned;
+                p.latest = Some(spent / planned.max(1.0));
+            }
+        } else {
+            p.done[i] = (done as f64 / total.max(1) as f64).min(0.999);
+            // Redraw at most ten times a second.
+            if now.duration_since(p.last) < Duration::from_millis(100) {
+                return true;
+            }
+        }
+        p.last = now;
+    }
+    emit(false);
+    true
+}
+
+/// Reports the running plan's line to the watcher.
+fn emit(finished: bool) {
+    let Some(w) = WATCHER.get() else { return };
+    let plan = PLAN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(p) = plan.as_ref() else { return };
+    let total: u64 = p.steps.iter().map(|s| s.cost_ms).sum::<u64>().max(1);
+    let done: f64 = p.steps.iter().zip(&p.done).map(|(s, d)| s.cost_ms as f64 * d).sum();
+    // The speed of the step running, once it is under way.
+    let running = p.current.filter(|&i| p.done[i] > 0.02 && p.done[i] < 1.0).and_then(|i| p.started[i].map(|t| (i, t))).map(|(i, t)| (p.steps[i].kind, t.elapsed().as_secs_f64() * 1000.0 / (p.steps[i].cost_ms as f64 * p.done[i])));
+    let speed_of = |kind: &str| match (p.spent.get(kind), running) {
+        (Some(&(spent, planned)), _) => spent / planned,
+        (None, Some((k, s))) if k == kind => s,
+        _ => running.map(|r| r.1).or(p.latest).unwrap_or(1.0),
+    };
+    let left_ms: f64 = p.steps.iter().zip(&p.done).map(|(s, d)| s.cost_ms as f64 * (1.0 - d) * speed_of(s.kind)).sum();
+    let step = p.current.map(|i| format!("step {} of {}: {}", i + 1, p.steps.len(), p.steps[i].words));
+    w(&Tick { task: &p.name, done: (done as u64).min(total), total, finished, step: step.as_deref(), eta: Some(Duration::from_secs_f64((left_ms / 1000.0).max(0.0))) });
 }

@@ -11,7 +11,12 @@ use parsheet_tables::{GameTables, WagerTables};
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use parsheet_games::strategy::face_up_pai_gow as fupg;
+use parsheet_games::strategy::strategy_of_wager;
+
 use crate::explain::explain_check;
+use crate::main_game::HouseWayChoice;
+use crate::progress::{Step, Task};
 use crate::main_game::StrategyRecord;
 use crate::progressive::Assume;
 use crate::provenance::Provenance;
@@ -163,16 +168,86 @@ pub struct WagerSection {
     pub way_edits: Option<crate::house_ways::WayEdits>,
 }
 
-/// Builds the report of `games`; `tick` after each wager.
-pub fn build(games: &[GameTables], source: &str, provenance: Provenance, max_pay: u64, cx: &Context, tick: &dyn Fn()) -> Result<Report, String> {
+/// The progress task of one wager's section.
+fn wager_task(game: &str, wager: &str) -> String {
+    format!("report: {game} {wager}")
+}
+
+/// Planned costs on two idle cores, in milliseconds (docs/PERFORMANCE.md, "The whole-report
+/// estimate"): a wager's section by game (its counts, strategy, checks and explanations, cold),
+/// a house way checked on every hand, Face Up Pai Gow's setting table and one full-deck count.
+fn wager_cost_ms(game: &str, wager: &str) -> u64 {
+    match (game, wager) {
+        ("heads-up-holdem", "odds") => 9_000,
+        ("face-up-pai-gow", "base") => 4_000,
+        ("high-card-flush", "ante") | ("dj-wild", "blind") => 4_000,
+        ("saigon-5-card", _) | ("dj-wild", _) => 1_500,
+        _ => 500,
+    }
+}
+const VALIDATION_MS: u64 = 4_000;
+const SETTING_TABLE_MS: u64 = 15_000;
+const WAY_COUNT_MS: u64 = 7_000;
+
+/// Every step of building the report of `games` with the house way `choice` (named, not yet
+/// checked), in the order they run, with planned costs: a house way is checked once per name
+/// and counted once per rules, as `main_game` does.
+pub fn plan(games: &[GameTables], choice: &HouseWayChoice) -> Result<Vec<Step>, String> {
+    let mut steps = Vec::new();
+    let mut validated: Vec<String> = Vec::new();
+    let mut counted: Vec<(fupg::AceHigh, Vec<parsheet_games::house_way::Rule>)> = Vec::new();
+    let uses_way = games.iter().any(|g| g.wagers.iter().any(|w| strategy_of_wager(&g.game, &w.id).is_some_and(|sg| sg.needs_house_way())));
+    if uses_way {
+        validated.push(choice.spec.clone());
+        steps.push(Step { task: crate::main_game::validation_task(&choice.spec), words: format!("house way {} checked on every hand", parsheet_tables::printable(&choice.spec)), cost_ms: VALIDATION_MS, kind: "house way checked" });
+    }
+    let mut ways = 0;
+    let mut count = |steps: &mut Vec<Step>, spec: &str, ace_high: fupg::AceHigh, words: &dyn Fn() -> String| -> Result<(), String> {
+        let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
+        if counted.iter().any(|(a, r)| *a == ace_high && *r == way.rules) {
+            return Ok(());
+        }
+        counted.push((ace_high, way.rules.clone()));
+        if !validated.iter().any(|v| v == spec) {
+            validated.push(spec.to_string());
+            steps.push(Step { task: crate::main_game::validation_task(spec), words: format!("house way {} checked on every hand", parsheet_tables::printable(spec)), cost_ms: VALIDATION_MS, kind: "house way checked" });
+        }
+        steps.push(Step { task: crate::main_game::count_task(&way.id, ace_high), words: words(), cost_ms: WAY_COUNT_MS, kind: "house way counted" });
+        Ok(())
+    };
+    for g in games {
+        for w in &g.wagers {
+            steps.push(Step { task: wager_task(&g.game, &w.id), words: format!("{} {}", g.game, w.id), cost_ms: wager_cost_ms(&g.game, &w.id), kind: "wager" });
+            let Some(sg) = strategy_of_wager(&g.game, &w.id).filter(|sg| sg.needs_house_way()) else { continue };
+            let reading = fupg::AceHigh::JokerPlaysAce;
+            steps.push(Step { task: crate::house_ways::setting_table_task(reading), words: format!("{} setting table", g.game), cost_ms: SETTING_TABLE_MS, kind: "setting table" });
+            let table: Vec<(String, bool)> = crate::house_ways::table_ways(choice)?.into_iter().map(|(spec, _, counted)| (spec, counted)).collect();
+            let n = table.iter().filter(|(_, c)| *c).count();
+            for (spec, _) in table.iter().filter(|(_, c)| *c) {
+                ways += 1;
+                let k = ways;
+                count(&mut steps, spec, reading, &|| format!("{} house way {k} of {n}: {}", g.game, parsheet_tables::printable(spec)))?;
+            }
+            for v in sg.variants {
+                let ace_high = fupg::reading_of(v.id).map_or(reading, |r| r.1);
+                count(&mut steps, &choice.spec, ace_high, &|| format!("{} {} ({})", g.game, parsheet_tables::printable(&choice.spec), ace_high.id()))?;
+            }
+        }
+    }
+    Ok(steps)
+}
+
+/// Builds the report of `games`, each wager's section a task of [`plan`].
+pub fn build(games: &[GameTables], source: &str, provenance: Provenance, max_pay: u64, cx: &Context) -> Result<Report, String> {
     crate::inputs::check_max_pay(max_pay)?;
     let mut counted = Counted::new();
     let mut sections = Vec::new();
     for g in games {
         let mut wagers = Vec::new();
         for w in &g.wagers {
+            let task = Task::new(wager_task(&g.game, &w.id), 1);
             wagers.push(wager(g, w, &mut counted, max_pay, cx)?);
-            tick();
+            task.finish();
         }
         sections.push(GameSection { game: g.game.clone(), title: g.title.clone(), chapter: g.chapter.clone(), rulemaking: g.rulemaking.clone(), file: g.file.clone(), wagers });
     }
@@ -215,7 +290,7 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
             sheets.push(Sheet { reading: variant.map(str::to_string), cycle: Count(counts.cycle()), outcomes, paytables });
         }
     }
-    let solved = parsheet_games::strategy::strategy_of_wager(&g.game, &w.id);
+    let solved = strategy_of_wager(&g.game, &w.id);
     let mut strategy = Vec::new();
     let mut house_ways = None;
     let mut way_edits = None;

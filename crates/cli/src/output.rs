@@ -3,7 +3,7 @@
 //! beside the target (same filesystem) and is renamed into place only once complete.
 
 use std::fs::{self, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// Marks a directory as a report parsheet wrote, which a later run may replace.
@@ -143,6 +143,9 @@ pub fn write_tree_with<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)], _lock
     check_tree_target(out)?;
     let (dir, name) = split(out)?;
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // A run killed between its two renames left no `out`: its previous report comes back
+    // before anything is deleted.
+    restore_previous(out, &dir, &name)?;
     remove_stale(&dir, &name);
     let tmp = beside(&dir, &name, "tmp");
     let fill = |sink: Sink| -> io::Result<()> {
@@ -162,24 +165,95 @@ pub fn write_tree_with<T: AsRef<[u8]>>(out: &Path, files: &[(PathBuf, T)], _lock
         let _ = fs::remove_dir_all(&tmp);
         return Err(format!("cannot write the report to {}: {e}; {} is unchanged", dir.display(), out.display()));
     }
-    // Swap: the old report moves aside, the new one in; there is never a mix of the two.
-    let old = beside(&dir, &name, "old");
+    test_fault("swap:1");
     let had_old = fs::symlink_metadata(out).is_ok();
-    let swapped = (if had_old { fs::rename(out, &old) } else { Ok(()) }).and_then(|()| {
-        fs::rename(&tmp, out).inspect_err(|_| {
-            if had_old {
-                let _ = fs::rename(&old, out);
-            }
-        })
-    });
-    if let Err(e) = swapped {
-        let _ = fs::remove_dir_all(&tmp);
-        return Err(format!("cannot move the report into {}: {e}", out.display()));
-    }
+    // Swap: exchanged in one step where the filesystem can; else the old report moves aside and
+    // the new one in (a run killed between the two leaves the old one aside, and the next run
+    // puts it back). There is never a mix of the two.
+    let aside = if had_old && exchange(&tmp, out).is_ok() {
+        tmp.clone()
+    } else {
+        let old = beside(&dir, &name, "old");
+        let swapped = (if had_old { fs::rename(out, &old) } else { Ok(()) }).and_then(|()| {
+            test_fault("swap:2");
+            fs::rename(&tmp, out).inspect_err(|_| {
+                if had_old {
+                    let _ = fs::rename(&old, out);
+                }
+            })
+        });
+        if let Err(e) = swapped {
+            let _ = fs::remove_dir_all(&tmp);
+            return Err(format!("cannot move the report into {}: {e}", out.display()));
+        }
+        old
+    };
+    test_fault("swap:3");
     if had_old {
-        let _ = fs::remove_dir_all(&old);
+        let _ = fs::remove_dir_all(&aside);
+    }
+    test_fault("swap:4");
+    Ok(())
+}
+
+/// Exchanges the directories `a` and `b` atomically (`renameat2(RENAME_EXCHANGE)`); an error
+/// where the filesystem or the system refuses it (or the test hook
+/// `PARSHEET_TEST_NO_EXCHANGE=1` asks for the two-rename path).
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    if std::env::var_os("PARSHEET_TEST_NO_EXCHANGE").is_some() {
+        return Err(io::Error::from(io::ErrorKind::Unsupported));
+    }
+    rustix::fs::renameat_with(rustix::fs::CWD, a, rustix::fs::CWD, b, rustix::fs::RenameFlags::EXCHANGE).map_err(io::Error::from)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_a: &Path, _b: &Path) -> io::Result<()> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
+}
+
+/// Test-only (docs/SECURITY.md): `PARSHEET_TEST_ABORT_AT=swap:N` ends the run at step N of
+/// the report's swap as a kill would (no cleanup, the lock left behind; exit status 86), so a
+/// test can find a complete report after each.
+fn test_fault(step: &str) {
+    if std::env::var("PARSHEET_TEST_ABORT_AT").is_ok_and(|at| at == step) {
+        eprintln!("parsheet: stopped at {step} (PARSHEET_TEST_ABORT_AT)");
+        std::process::exit(86);
+    }
+}
+
+/// Where `out` is missing, puts back the newest complete report an interrupted swap left aside
+/// (`.name.old-*` holding the report marker, latest change time first). Under `out`'s lock.
+fn restore_previous(out: &Path, dir: &Path, name: &str) -> Result<(), String> {
+    if fs::symlink_metadata(out).is_ok() {
+        return Ok(());
+    }
+    let Ok(entries) = fs::read_dir(dir) else { return Ok(()) };
+    let prefix = format!(".{name}.old-");
+    let newest = entries
+        .flatten()
+        .filter(|e| e.file_name().to_str().is_some_and(|f| f.starts_with(&prefix)))
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir() && !t.is_symlink()))
+        .filter(|e| fs::symlink_metadata(e.path().join(REPORT_MARKER)).is_ok_and(|m| m.is_file()))
+        .filter_map(|e| Some((changed(&e.metadata().ok()?), e.path())))
+        .max();
+    if let Some((_, previous)) = newest {
+        fs::rename(&previous, out).map_err(|e| format!("cannot restore the previous report {} to {}: {e}", previous.display(), out.display()))?;
     }
     Ok(())
+}
+
+/// A directory's change time (the time it was renamed aside), where the system keeps one.
+fn changed(m: &fs::Metadata) -> (i64, i64) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (m.ctime(), m.ctime_nsec())
+    }
+    #[cfg(not(unix))]
+    {
+        m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or((0, 0), |d| (d.as_secs() as i64, d.subsec_nanos() as i64))
+    }
 }
 
 /// The lock of one report directory, held from before the report is built until it is in
@@ -251,7 +325,8 @@ pub fn lock_tree(out: &Path) -> Result<TreeLock, String> {
             continue;
         }
         let mut file = file;
-        file.set_len(0).and_then(|()| writeln!(file, "{}", std::process::id())).and_then(|()| file.sync_all()).map_err(cannot)?;
+        // Rewound as well as emptied: written at the old offset, the pid would follow NUL bytes.
+        file.set_len(0).and_then(|()| file.seek(io::SeekFrom::Start(0))).and_then(|_| writeln!(file, "{}", std::process::id())).and_then(|()| file.sync_all()).map_err(cannot)?;
         return Ok(TreeLock { path, _file: file });
     }
     Err(format!("cannot take the lock {}: other runs keep replacing it", path.display()))
@@ -384,6 +459,41 @@ mod tests {
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         write_tree(&out, &files("second"), &lock_tree(&out).unwrap()).unwrap();
         assert!(contents(&out).iter().all(|(n, t)| n == REPORT_MARKER || t.contains("second")));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_lock_holds_the_pid_alone() {
+        let dir = scratch("lock-pid");
+        let out = dir.join("report");
+        for stale in [None, Some("123456789012345\n")] {
+            if let Some(text) = stale {
+                fs::write(dir.join("report.lock"), text).unwrap();
+            }
+            let lock = lock_tree(&out).unwrap();
+            assert_eq!(fs::read(dir.join("report.lock")).unwrap(), format!("{}\n", std::process::id()).into_bytes());
+            drop(lock);
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_report_left_aside_comes_back_before_anything_is_deleted() {
+        let dir = scratch("restore");
+        let out = dir.join("report");
+        let lock = lock_tree(&out).unwrap();
+        write_tree(&out, &files("first"), &lock).unwrap();
+        // Killed between the two renames: the report aside, none in place; an older one too.
+        let older = dir.join(".report.old-1-1");
+        write_tree(&older, &files("older"), &lock).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        fs::rename(&out, dir.join(".report.old-2-1")).unwrap();
+        // The next run fails to write: the newest report aside is in place, and stays.
+        let err = write_tree_with(&out, &files("second"), &lock, &mut full_after(10)).unwrap_err();
+        assert!(err.contains("unchanged"), "{err}");
+        let got: Vec<String> = contents(&out).into_iter().filter(|(p, _)| p != REPORT_MARKER).map(|(_, t)| t).collect();
+        assert!(got.iter().all(|t| t.contains("first")) && got.len() == 3, "{got:?}");
+        drop(lock);
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use parsheet_app::progress::Task;
+use parsheet_app::progress::Plan;
 
 use crate::TablesArg;
 
@@ -33,25 +33,23 @@ pub fn run(args: Args) -> Result<(), String> {
     parsheet_app::inputs::check_max_pay(args.max_pay)?;
     let date = crate::source_date()?;
     let mut tables = args.tables.tables()?;
-    // Before anything is computed or written: the house way on every hand, the output free.
-    let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
-    // Held until the report is in place (or the run fails): one run at a time per directory.
-    let lock = crate::output::lock_tree(&args.out)?;
-    crate::output::check_tree_target(&args.out)?;
     if let Some(spec) = &args.pays.pays {
         let (game, wager) = parsheet_app::pays::wager_of(&tables.games, spec)?;
         let id = parsheet_app::pays::add(&mut tables.games, &game, &wager, spec, None)?;
         tables.source += &format!(", with paytable {id} of {game} {wager} from --pays");
     }
-    let wagers: usize = tables.games.iter().map(|g| g.wagers.len()).sum();
-    let task = Task::new("building the hold report", wagers as u64);
-    let done = std::sync::atomic::AtomicU64::new(0);
+    // One line for the whole report, shown at once, its time left from every step's planned cost.
+    let named = parsheet_app::main_game::house_way_named(args.house_way.as_deref(), &tables.games);
+    let plan = Plan::start("building the hold report", parsheet_app::report::plan(&tables.games, &named)?);
+    // Before anything is computed or written: the house way on every hand, the output free.
+    let house_way = parsheet_app::main_game::house_way_choice(args.house_way.as_deref(), &tables.games)?;
+    // Held until the report is in place (or the run fails): one run at a time per directory.
+    let lock = crate::output::lock_tree(&args.out)?;
+    crate::output::check_tree_target(&args.out)?;
     let uses_way = tables.games.iter().any(|g| g.game == "face-up-pai-gow");
     let provenance = crate::provenance(&tables.games, uses_way.then_some(&house_way), date)?;
-    let report = parsheet_app::report::build(&tables.games, &tables.source, provenance, args.max_pay, &parsheet_app::verify::Context { house_way: &house_way }, &|| {
-        task.set(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1)
-    })?;
-    task.finish();
+    let report = parsheet_app::report::build(&tables.games, &tables.source, provenance, args.max_pay, &parsheet_app::verify::Context { house_way: &house_way })?;
+    drop(plan);
     let files = parsheet_report::files(&report)?;
     crate::output::write_tree(&args.out, &files, &lock)?;
     let shown = parsheet_tables::printable(&args.out.display().to_string());

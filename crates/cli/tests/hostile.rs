@@ -278,3 +278,58 @@ fn a_report_on_a_full_filesystem_leaves_the_previous_one() {
     fs::remove_dir_all(&tables).unwrap();
     let _ = fs::remove_dir_all(&mnt);
 }
+
+/// Issue 32: a run stopped as a kill would at every step of the report's swap, by the atomic
+/// exchange and by the two renames where the filesystem refuses it, leaves a complete report in
+/// `--out` (the previous or the new one); where it stopped between the two renames, the next
+/// run puts the previous one back before deleting anything. Nothing is left beside it at the end.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_run_stopped_at_every_step_of_the_swap_leaves_a_report() {
+    let dir = scratch("swap-kill");
+    let out = dir.join("r");
+    let tables = over_under_tables("swap-kill-tables", &[]);
+    let run = |env: &[(&str, String)]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_parsheet"));
+        c.args(["report", "--no-cache", "--tables"]).arg(&tables).arg("--out").arg(&out).env_remove("PARSHEET_TEST_ABORT_AT").env_remove("PARSHEET_TEST_NO_EXCHANGE");
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        c.output().unwrap()
+    };
+    let complete = |why: &str| {
+        assert!(out.join(".parsheet-report").is_file() && out.join("index.html").is_file(), "{why}: no complete report in {}", out.display());
+        let json: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("report.json")).unwrap()).unwrap_or_else(|e| panic!("{why}: report.json: {e}"));
+        assert!(json["schema"].as_str().unwrap().starts_with("parsheet-report/"), "{why}");
+    };
+    let first = run(&[]);
+    assert!(first.status.success());
+    complete("first run");
+    // The whole report is one planned line, shown at its start (issue 31), quiet about its steps'
+    // own tasks.
+    let err = String::from_utf8_lossy(&first.stderr);
+    assert!(err.starts_with("parsheet: building the hold report 0% (ETA ") && err.contains("(step 1 of 2: over-under"), "{err}");
+    for (exchange, steps) in [(true, &[1, 3, 4][..]), (false, &[1, 2, 3, 4][..])] {
+        for &step in steps {
+            let mut env = vec![("PARSHEET_TEST_ABORT_AT", format!("swap:{step}"))];
+            if !exchange {
+                env.push(("PARSHEET_TEST_NO_EXCHANGE", "1".into()));
+            }
+            let o = run(&env);
+            let why = format!("stopped at swap:{step}, exchange {exchange}: {}", String::from_utf8_lossy(&o.stderr));
+            assert_eq!(o.status.code(), Some(86), "{why}");
+            if !exchange && step == 2 {
+                // Between the renames: the previous report is aside, and the next run restores it.
+                assert!(!out.exists(), "{why}");
+                let o = run(&[("PARSHEET_TEST_ABORT_AT", "swap:1".into())]);
+                assert_eq!(o.status.code(), Some(86));
+            }
+            complete(&why);
+        }
+    }
+    assert!(run(&[]).status.success());
+    complete("last run");
+    let left: Vec<String> = fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n != "r").collect();
+    assert!(left.is_empty(), "left beside the report: {left:?}");
+    fs::remove_dir_all(&dir).unwrap();
+}

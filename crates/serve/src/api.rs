@@ -207,7 +207,7 @@ async fn download(State(app): State<Arc<App>>, Query(q): Query<HashMap<String, S
                 let tables = parsheet_app::design::report_tables(&app.games, &game, &wager, &base, &pays, &id)?;
                 let way = parsheet_app::main_game::house_way_choice(None, &app.games)?;
                 let source = format!("designed in parsheet serve from paytable {base} ({})", app.source);
-                let report = parsheet_app::report::build(&tables, &source, (app.provenance)(&tables)?, 1000, &parsheet_app::verify::Context { house_way: &way }, &|| {})?;
+                let report = parsheet_app::report::build(&tables, &source, (app.provenance)(&tables)?, 1000, &parsheet_app::verify::Context { house_way: &way })?;
                 // Each download names the game and wager and carries the run's provenance.
                 let g = report.games.first().ok_or("the report has no game")?;
                 let w = g.wagers.first().ok_or("the report has no wager")?;
