@@ -1,7 +1,9 @@
 //! One answer per question: every figure `analyze`, `progressive`, `verify` and the report show,
 //! for every wager × paytable × reading of the built-in tables, is the same. The JSON outputs
 //! carry the same exact rationals on the same bases under the same assumptions; `summary.csv`,
-//! the HTML index and the workbook show the same values rounded. One shared results cache serves
+//! the HTML index and the workbook show the same values rounded; Face Up Pai Gow's house ways
+//! are the same record in `strategy --ways` and the report, and `house-ways.csv` and the
+//! workbook's House ways sheet carry its exact figures. One shared results cache serves
 //! every command of the test.
 
 mod common;
@@ -199,6 +201,59 @@ fn every_view_shows_the_same_figure() {
         xlsx_rows += 1;
     }
     assert_eq!(xlsx_rows, by_page.len(), "one workbook row per record");
+
+    // 4. Face Up Pai Gow's house ways: `strategy --ways` prints the report's record, and
+    // house-ways.csv and the workbook's House ways sheet carry its exact figures, every way
+    // (Foxwoods's highest-permissible full-house option among them) and both bounds.
+    let wagers: Vec<&Value> = doc["games"].as_array().unwrap().iter().flat_map(|g| g["wagers"].as_array().unwrap()).collect();
+    let house_ways = wagers.iter().find_map(|w| w.get("house_ways")).expect("the report holds Face Up Pai Gow's house ways");
+    assert_eq!(&json(&["strategy".into(), "face-up-pai-gow".into(), "--ways".into()]), house_ways, "strategy --ways and the report");
+    let mut expected: Vec<(String, Option<&Value>, Option<&Value>)> =
+        house_ways["ways"].as_array().unwrap().iter().map(|w| (w["spec"].as_str().unwrap().to_string(), Some(&w["optimal_player"]), Some(&w["house_way_player"]).filter(|h| !h.is_null()))).collect();
+    expected.push(("dealer-best".into(), Some(&house_ways["dealer_best"]), None));
+    expected.push(("dealer-worst".into(), Some(&house_ways["dealer_worst"]), None));
+    assert!(expected.iter().any(|(w, _, h)| w == "foxwoods:full-house-front=highest-permissible" && h.is_some()), "the default way's option, counted for the house-way player");
+    let csv = std::fs::read_to_string(out.join("house-ways.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header = split_csv(lines.next().unwrap());
+    let rows: Vec<Vec<String>> = lines.map(split_csv).collect();
+    assert_eq!(rows.len(), expected.len(), "house-ways.csv: one row per way and bound");
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(out.join("report.xlsx")).unwrap();
+    book.load_tables().unwrap();
+    let name = book.table_names_in_sheet("House ways").into_iter().find(|n| n.starts_with("HouseWays")).expect("the House ways table").clone();
+    let table = book.table_by_name(&name).unwrap();
+    let columns = table.columns().to_vec();
+    let sheet_rows: Vec<Vec<Data>> = table.data().rows().map(|r| r.to_vec()).collect();
+    assert_eq!(sheet_rows.len(), expected.len(), "House ways: one row per way and bound");
+    for (i, (way, optimal, house_way)) in expected.iter().enumerate() {
+        let cell = |k: &str| rows[i][header.iter().position(|h| h == k).unwrap()].clone();
+        let sheet = |k: &str| sheet_rows[i][columns.iter().position(|h| h == k).unwrap_or_else(|| panic!("no column {k}"))].clone();
+        assert_eq!(cell("house_way"), *way, "house-ways.csv row {i}");
+        assert_eq!(sheet("House way").to_string(), *way, "House ways row {i}");
+        for (policy, csv_prefix, col_prefix) in [(optimal, "optimal_player", "Optimal player"), (house_way, "house_way_player", "House-way player")] {
+            for (key, col) in [("house_edge", "house edge"), ("payback", "payback")] {
+                let v = policy.and_then(|p| p[key].as_str()).unwrap_or("");
+                assert_eq!(cell(&format!("{csv_prefix}_{key}")), v, "{way}: {csv_prefix}_{key}");
+                assert_eq!(sheet(&format!("{col_prefix}: {col} (exact)")).to_string(), v, "{way}: {col_prefix}: {col} (exact)");
+                match (exact(&Value::from(v)), sheet(&format!("{col_prefix}: {col}"))) {
+                    (Some(e), Data::Float(x)) if !v.is_empty() => {
+                        assert_eq!(cell(&format!("{csv_prefix}_{key}_percent")), percent(&e, 6), "{way}: {csv_prefix}_{key}_percent");
+                        assert_eq!(format!("{:.6}", x * 100.0), percent(&e, 6), "{way}: {col_prefix}: {col}");
+                    }
+                    (_, d) => assert!(v.is_empty() && d == Data::Empty && cell(&format!("{csv_prefix}_{key}_percent")).is_empty(), "{way}: {col_prefix}: {col} {d:?} for {v:?}"),
+                }
+            }
+        }
+        let bound = match way.as_str() {
+            "dealer-best" => "lower",
+            "dealer-worst" => "upper",
+            _ => "",
+        };
+        assert_eq!(cell("payback_bound"), bound, "{way}: payback_bound");
+        assert_eq!(sheet("Payback bound").to_string(), bound, "{way}: Payback bound");
+        let over = if bound.is_empty() { "" } else { "over every house way that sets hands alike by ranks, joker and flush ranks" };
+        assert_eq!((cell("over"), sheet("Over").to_string()), (over.to_string(), over.to_string()), "{way}: what the bounds range over");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

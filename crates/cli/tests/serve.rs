@@ -8,7 +8,10 @@
 //! - DJ Wild's Blind changed and the main game re-solved on the page: the edge of `parsheet
 //!   analyze dj-wild base --pays`.
 //! - A candidate downloaded from the page is read by the CLI with `--with-tables` and gives the
-//!   page's edge.
+//!   page's edge. A downloaded PAR sheet and workbook (a side bet's, DJ Wild's Blind with its
+//!   main game's sheets) link to nothing outside themselves: every hyperlink of the workbook is
+//!   to one of its own sheets, no package relationship is external, and neither names a page or
+//!   a CSV file of a report (no browser needed for this one).
 //! - docs/GUIDE.md's design steps on the page: a line solved for a target edge and a search
 //!   print what `parsheet explore` prints.
 //! - One heavy job at a time: a newer solve supersedes an older one.
@@ -122,6 +125,93 @@ fn type_pay(b: &mut Browser, outcome: &str, pays: &str) {
 
 fn text(b: &mut Browser, id: &str) -> String {
     b.eval(&format!("document.getElementById('{id}').textContent")).as_str().unwrap().to_string()
+}
+
+/// A GET of `path` over a plain socket: the status code and the body.
+fn get(port: u16, path: &str) -> (u16, Vec<u8>) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").as_bytes()).unwrap();
+    let mut response = Vec::new();
+    s.read_to_end(&mut response).unwrap();
+    let at = response.windows(4).position(|w| w == b"\r\n\r\n").expect("a header and a body");
+    let head = String::from_utf8_lossy(&response[..at]).to_lowercase();
+    let mut body = response[at + 4..].to_vec();
+    if head.contains("transfer-encoding: chunked") {
+        let (mut plain, mut rest) = (Vec::new(), &body[..]);
+        loop {
+            let line = rest.windows(2).position(|w| w == b"\r\n").unwrap();
+            let size = usize::from_str_radix(String::from_utf8_lossy(&rest[..line]).trim(), 16).unwrap();
+            if size == 0 {
+                break;
+            }
+            plain.extend_from_slice(&rest[line + 2..line + 2 + size]);
+            rest = &rest[line + 2 + size + 2..];
+        }
+        body = plain;
+    }
+    (head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap(), body)
+}
+
+#[test]
+fn a_downloaded_par_sheet_and_workbook_link_to_nothing_that_is_not_beside_them() {
+    // No browser needed: the downloads over a plain socket. A side bet's, and DJ Wild's Blind,
+    // whose report solves the main game (its strategy sheets, the strategy's CSV in a report).
+    use calamine::Reader;
+    let server = serve(&[]);
+    let scratch = std::env::temp_dir().join(format!("parsheet-serve-downloads-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    for (game, wager, base) in [("high-card-flush", "flush-bonus", "C"), ("dj-wild", "blind", "default")] {
+        let query = |format: &str| format!("/api/download?token={}&game={game}&wager={wager}&base={base}&pays=&id=cand1&format={format}", server.token);
+        // The workbook: every link is to one of its own sheets; nothing in it points outside.
+        let (code, bytes) = get(server.port, &query("xlsx"));
+        assert_eq!(code, 200, "{game} {wager}: {}", String::from_utf8_lossy(&bytes));
+        let path = scratch.join(format!("{game}-{wager}.xlsx"));
+        std::fs::write(&path, &bytes).unwrap();
+        let mut book: calamine::Xlsx<_> = calamine::open_workbook(&path).unwrap();
+        let names = book.sheet_names().to_vec();
+        assert!(names.len() >= 3 && names[0] == "Summary" && names[1] == "Provenance", "{game} {wager}: sheets {names:?}");
+        let mut internal = 0;
+        for n in &names {
+            for l in book.hyperlinks_by_sheet_name(n).unwrap() {
+                assert!(l.target.is_none(), "{game} {wager}: sheet {n} links to {:?}, which is not in the download", l.target);
+                let location = l.location.as_deref().unwrap_or_else(|| panic!("{game} {wager}: sheet {n}: a link to nowhere"));
+                let to = location.trim_end_matches("!A1").trim_matches('\'').replace("''", "'");
+                assert!(names.contains(&to), "{game} {wager}: sheet {n} links to {location}, no sheet of the workbook");
+                internal += 1;
+            }
+            // No cell names a page of a report, which does not come with the download.
+            let range = book.worksheet_range(n).unwrap();
+            for (_, _, d) in range.used_cells() {
+                let t = d.to_string();
+                assert!(!t.contains(".html") && !t.contains("csv/"), "{game} {wager}: sheet {n} names a file not in the download: {t:?}");
+            }
+        }
+        assert!(internal >= names.len() - 1, "{game} {wager}: {internal} links to sheets");
+        let summary = book.worksheet_range("Summary").unwrap();
+        let header: Vec<String> = summary.rows().next().unwrap().iter().map(|c| c.to_string()).collect();
+        assert!(header.contains(&"Sheet".to_string()) && !header.contains(&"Page".to_string()), "{game} {wager}: the Summary's columns {header:?}");
+        // And no relationship of the package leaves it (an external hyperlink would).
+        let mut zip = zip::ZipArchive::new(std::fs::File::open(&path).unwrap()).unwrap();
+        for i in 0..zip.len() {
+            let mut f = zip.by_index(i).unwrap();
+            let name = f.name().unwrap().to_string();
+            if name.ends_with(".rels") {
+                let mut xml = String::new();
+                f.read_to_string(&mut xml).unwrap();
+                assert!(!xml.contains("TargetMode=\"External\"") && !xml.contains("hyperlink"), "{game} {wager}: {name} points outside the workbook: {xml}");
+            }
+        }
+        // The PAR sheet: no link, and no file of a report named.
+        let (code, bytes) = get(server.port, &query("par"));
+        assert_eq!(code, 200, "{game} {wager}");
+        let text = String::from_utf8(bytes).unwrap();
+        assert!(text.contains("Provenance"), "{game} {wager}: the PAR sheet carries its provenance");
+        for bad in ["](", "<a ", "href", ".html", "csv/", ".xlsx"] {
+            assert!(!text.contains(bad), "{game} {wager}: the PAR sheet holds {bad:?}, a link or a file not in the download:\n{text}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 #[test]

@@ -463,8 +463,20 @@ fn check_workbook(out: &Path) -> Seen {
         }
     }
 
+    // Face Up Pai Gow's house ways: `house-ways.csv` and the `House ways` sheet where the report
+    // carries them, each row the record's.
+    let house_ways: Vec<&Value> = report["games"].as_array().unwrap().iter().flat_map(|g| g["wagers"].as_array().unwrap()).filter_map(|w| w.get("house_ways")).collect();
+    assert_eq!(out.join("house-ways.csv").is_file(), !house_ways.is_empty(), "house-ways.csv is written exactly where the report carries house ways");
+    assert_eq!(names.iter().any(|n| n == "House ways"), !house_ways.is_empty(), "a House ways sheet exactly where the report carries house ways");
+    if let Some(h) = house_ways.first() {
+        check_house_ways(&mut book, out, h);
+    }
+
     // Every other sheet against its record.
     for name in &names[1..] {
+        if name == "House ways" {
+            continue;
+        }
         if name == "Provenance" {
             // Where the report carries its provenance: one row per field, date and build first.
             let t = book.table(name, "Provenance").unwrap();
@@ -488,6 +500,130 @@ fn check_workbook(out: &Path) -> Seen {
         book.seen.sheets += 1;
     }
     book.seen
+}
+
+/// What the bounds range over, named as every view names it.
+const BOUNDS_OVER: &str = "over every house way that sets hands alike by ranks, joker and flush ranks";
+
+/// A percentage with six places as `summary.csv` and `house-ways.csv` write it, against the
+/// exact value: within half a unit of its last place.
+fn six_places(text: &str, expected: &str, what: &str) {
+    let (int, frac) = text.split_once('.').unwrap_or_else(|| panic!("{what}: {text:?} has no six places"));
+    assert_eq!(frac.len(), 6, "{what}: {text:?} has no six places");
+    let value = exact(&format!("{int}{frac}/100000000"));
+    let diff = value - exact(expected);
+    let diff = if diff < BigRational::default() { -diff } else { diff };
+    assert!(diff <= BigRational::new(1.into(), 200_000_000.into()), "{what}: {text}% is not {expected} to six places");
+}
+
+/// `house-ways.csv` and the workbook's `House ways` sheet against the report's `house_ways`
+/// record: one row per built-in way (every option of the default way among them, Foxwoods's
+/// highest-permissible full-house rule with the house-way player counted), then the bounds over
+/// every house way that sets hands alike by ranks, joker and flush ranks; each exact value as
+/// the record holds it, each decimal its rounding, each workbook figure a number in a percent
+/// format with the exact text beside it.
+fn check_house_ways(book: &mut Book, out: &Path, h: &Value) {
+    let ways = h["ways"].as_array().unwrap();
+    let csv = csv_fields(&std::fs::read_to_string(out.join("house-ways.csv")).unwrap());
+    let header = &csv[0];
+    let rows = &csv[1..];
+    let cell = |r: &Vec<String>, k: &str| r[header.iter().position(|h| h == k).unwrap_or_else(|| panic!("house-ways.csv has no column {k}"))].clone();
+    assert_eq!(rows.len(), ways.len() + 2, "house-ways.csv: one row per way and per bound");
+    let t = book.table("House ways", "HouseWays").expect("the House ways sheet has its table");
+    assert_eq!(t.rows.len(), ways.len() + 2, "House ways: one row per way and per bound");
+    let sheet_row = |t: &Tab, way: &str| (0..t.rows.len()).find(|&i| t.text(i, "House way") == way).unwrap_or_else(|| panic!("House ways: no row {way}"));
+    let csv_row = |way: &str| rows.iter().find(|r| cell(r, "house_way") == way).unwrap_or_else(|| panic!("house-ways.csv: no row {way}"));
+    // A policy's figures: exact in the CSV and beside the workbook's number, or empty in both.
+    let figures = |book: &mut Book, r: &Vec<String>, i: usize, f: &Value, csv_prefix: &str, col_prefix: &str, what: &str| {
+        for (key, csv_key, col) in [("house_edge", "house_edge", "house edge"), ("payback", "payback", "payback")] {
+            let csv_exact = cell(r, &format!("{csv_prefix}_{csv_key}"));
+            let csv_percent = cell(r, &format!("{csv_prefix}_{csv_key}_percent"));
+            let col = format!("{col_prefix}: {col}");
+            match f.get(key).and_then(Value::as_str) {
+                Some(v) => {
+                    assert_eq!(csv_exact, v, "{what}: {csv_prefix}_{csv_key}");
+                    six_places(&csv_percent, v, &format!("{what}: {csv_prefix}_{csv_key}_percent"));
+                    book.percent(&t, i, &col, v, what);
+                }
+                None => {
+                    assert!(csv_exact.is_empty() && csv_percent.is_empty(), "{what}: {csv_prefix}_{csv_key} without a figure");
+                    assert_eq!(t.rows[i][t.col(&col)], Data::Empty, "{what}: {col} without a figure");
+                    assert_eq!(t.text(i, &format!("{col} (exact)")), "", "{what}: {col} (exact) without a figure");
+                }
+            }
+        }
+    };
+    let mut counted_options = 0;
+    for w in ways {
+        let spec = str_of(w, "spec");
+        let what = format!("house way {spec}");
+        let (r, i) = (csv_row(spec), sheet_row(&t, spec));
+        for (k, col, v) in [("row", "Row", "way"), ("title", "Title", str_of(w, "title")), ("default_way", "Default way", if w["default_way"] == true { "yes" } else { "" }), ("basis", "Basis", "per Ante")] {
+            assert_eq!(cell(r, k), v, "{what}: {k}");
+            assert_eq!(t.text(i, col), v, "{what}: {col}");
+        }
+        figures(book, r, i, &w["optimal_player"], "optimal_player", "Optimal player", &what);
+        let hw = &w["house_way_player"];
+        figures(book, r, i, if hw.is_null() { &Value::Null } else { hw }, "house_way_player", "House-way player", &what);
+        let note = w["house_way_player_note"].as_str().unwrap_or("");
+        assert_eq!(cell(r, "house_way_player_note"), note, "{what}: why the house-way player is not counted");
+        assert_eq!(t.text(i, "House-way player note"), note, "{what}: House-way player note");
+        let alike = str_of(w, "alike_with_dealer_best");
+        assert_eq!(cell(r, "alike_with_dealer_best"), alike, "{what}: alike_with_dealer_best");
+        six_places(&cell(r, "alike_with_dealer_best_percent"), alike, &what);
+        book.percent(&t, i, "Dealer hands set as the dealer-best way", alike, &what);
+        for k in ["payback_bound", "over", "published", "published_in_range"] {
+            assert_eq!(cell(r, k), "", "{what}: {k} is a bound's");
+        }
+        if spec.starts_with("foxwoods:") && !hw.is_null() {
+            counted_options += 1;
+        }
+    }
+    // The default way's every option, the house-way player counted: Foxwoods's full-house rule
+    // as the pair in front (the default) and as the highest permissible.
+    let option = "foxwoods:full-house-front=highest-permissible";
+    let w = ways.iter().find(|w| w["spec"] == option).unwrap_or_else(|| panic!("report.json holds no {option}"));
+    assert!(!w["house_way_player"].is_null() && counted_options >= 2, "{option}: the house-way player is counted");
+    assert_eq!(cell(csv_row(option), "house_way_player_house_edge"), str_of(&w["house_way_player"], "house_edge"));
+    assert_eq!(t.text(sheet_row(&t, option), "House-way player: house edge (exact)"), str_of(&w["house_way_player"], "house_edge"));
+    // The bounds: the optimal player's payback runs from the dealer-best way's (lower) to the
+    // dealer-worst way's (upper), over every way a casino could file; with the published figure.
+    for (way, key, bound) in [("dealer-best", "dealer_best", "lower"), ("dealer-worst", "dealer_worst", "upper")] {
+        let what = format!("bound {way}");
+        let (r, i) = (csv_row(way), sheet_row(&t, way));
+        for (k, col, v) in [("row", "Row", "bound"), ("payback_bound", "Payback bound", bound), ("over", "Over", BOUNDS_OVER), ("basis", "Basis", "per Ante")] {
+            assert_eq!(cell(r, k), v, "{what}: {k}");
+            assert_eq!(t.text(i, col), v, "{what}: {col}");
+        }
+        figures(book, r, i, &h[key], "optimal_player", "Optimal player", &what);
+        figures(book, r, i, &Value::Null, "house_way_player", "House-way player", &what);
+        let published = h["published"].as_str().unwrap_or("");
+        assert_eq!(cell(r, "published"), published, "{what}: published");
+        assert_eq!(t.text(i, "Published (as printed)"), published, "{what}: Published (as printed)");
+        if !published.is_empty() {
+            // A number in a percent format with the printed places, the text as printed beside.
+            let c = t.col("Published");
+            let Data::Float(x) = t.rows[i][c] else { panic!("{what}: Published is not a number") };
+            let number = published.trim_end_matches('%');
+            let places = number.split_once('.').map_or(0, |(_, f)| f.len());
+            assert!(within_half_ulp(x, &exact(&format!("{}/{}", number.replace('.', ""), 10u128.pow(places as u32 + 2)))), "{what}: Published {x} is not {published}");
+            assert_eq!(t.formats[i][c], format!("0.{}%", "0".repeat(places)), "{what}: Published shows the printed places");
+            book.seen.printed += 1;
+        }
+        let inside = h["published_in_range"].as_bool().map_or("", |b| if b { "yes" } else { "no" });
+        assert_eq!(cell(r, "published_in_range"), inside, "{what}: published_in_range");
+        assert_eq!(t.text(i, "Published in range"), inside, "{what}: Published in range");
+    }
+    // The record's other tables beside: the default way against the dealer-best way by shape.
+    let shapes = book.table("House ways", "Shapes").unwrap();
+    let by_shape = h["compared_by_shape"].as_array().unwrap();
+    assert_eq!(shapes.rows.len(), by_shape.len(), "House ways: one row per hand shape");
+    for (i, x) in by_shape.iter().enumerate() {
+        let what = format!("shape {}", str_of(x, "shape"));
+        book.count(&shapes, i, "Dealer hands", "Dealer hands (exact)", count_of(&x["dealer_hands"]), &what);
+        book.count(&shapes, i, "Set otherwise", "Set otherwise (exact)", count_of(&x["set_otherwise"]), &what);
+        book.percent(&shapes, i, "Worth to the optimal player", str_of(x, "worth"), &what);
+    }
 }
 
 fn report_of(name: &str, games: Option<&[&str]>) -> PathBuf {

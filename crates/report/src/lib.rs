@@ -6,6 +6,8 @@
 //! - [`terminal`]: what each command prints as a table, CSV or Markdown (JSON is the record).
 //! - [`render`], [`rows`], [`chart`], [`style`], [`xlsx`]: the hold report, from one
 //!   `parsheet_app::report::Report`: the HTML site, `report.md`, the CSV files, the workbook.
+//! - [`house_ways`]: Face Up Pai Gow's house ways and the range over every way, as the wager
+//!   page's tables, `house-ways.csv` and the workbook's `House ways` sheet.
 //! - [`strategy_page`]: the strategy a player can follow (rules with their replayed edges, the
 //!   complete strategy as CSV), in the terminal, Markdown and the report's strategy pages.
 //! - [`format`]: the one place exact numbers become display decimals.
@@ -24,9 +26,19 @@ use std::path::{Path, PathBuf};
 
 use parsheet_app::report::Report;
 
+/// Where a rendered file lies, which decides what it may link to or name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// In the report's directory, beside its pages and CSV files: it links to them.
+    InReport,
+    /// Alone (the designer's downloads, with nothing beside them): it links to nothing outside
+    /// itself; the workbook only to its own sheets.
+    Alone,
+}
+
 /// Every file of the report, by path relative to the output directory.
 pub fn files(report: &Report) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
-    let workbook = xlsx::workbook_with_provenance(report, &report.provenance.rows()).map_err(|e| format!("cannot build report.xlsx: {e}"))?;
+    let workbook = xlsx::workbook(report, &report.provenance.rows(), xlsx::Place::InReport).map_err(|e| format!("cannot build report.xlsx: {e}"))?;
     let json = serde_json::to_string_pretty(report).map_err(|e| format!("cannot write report.json: {e}"))?;
     let mut files = vec![
         (PathBuf::from("report.json"), (json + "\n").into_bytes()),
@@ -35,6 +47,9 @@ pub fn files(report: &Report) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
         (PathBuf::from("provenance.csv"), render::provenance_csv(&report.provenance).into_bytes()),
         (PathBuf::from("report.xlsx"), workbook),
     ];
+    if let Some(csv) = house_ways::csv(report) {
+        files.push((PathBuf::from(render::HOUSE_WAYS_CSV), csv.into_bytes()));
+    }
     for (path, html) in render::site(report) {
         files.push((PathBuf::from(path), html.into_bytes()));
     }

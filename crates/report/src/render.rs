@@ -17,6 +17,7 @@ use parsheet_app::Basis;
 use crate::chart::{self, Bar, Scale};
 use crate::format::{csv_cell, esc, grouped, md, md_code, md_prose, one_in, pct, per_unit, probability, prose, rounds_within_a_point, Table};
 use crate::rows::{self, Row};
+use crate::Place;
 
 /// The printed label of `outcome` under paytable `t` (or any table of the wager), with the id
 /// beside it where one label covers several outcomes of the table (a split printed line).
@@ -210,7 +211,7 @@ pub fn markdown(report: &Report) -> String {
     for g in &report.games {
         out += &format!("\n## {} (ch. {})\n\nSource: {}; {}.\n", md(&g.title), md(&g.chapter), md(&g.rulemaking), md(&g.file));
         for w in &g.wagers {
-            out += &wager_markdown(w);
+            out += &wager_markdown(w, Place::InReport);
         }
     }
     out += "\n---\n\n";
@@ -242,8 +243,9 @@ pub fn provenance_csv(p: &Provenance) -> String {
     out
 }
 
-/// The Markdown section of one wager.
-pub fn wager_markdown(w: &WagerSection) -> String {
+/// The Markdown section of one wager; at [`Place::Alone`] (a PAR sheet downloaded by itself) it
+/// names no file of the report.
+pub fn wager_markdown(w: &WagerSection, place: Place) -> String {
     let mut out = format!("\n### {} ({}, § {})\n\n", md(&w.title), md_code(&w.id), md(&w.section));
     if let Some(r) = &w.rules {
         out += &format!("Rules: § {}. Deal: {}.\n\n", md(r), md(w.deal.as_deref().unwrap_or("")));
@@ -291,7 +293,8 @@ pub fn wager_markdown(w: &WagerSection) -> String {
             out += &format!("- {}\n", md(&line));
         }
         if let Some(p) = &st.player {
-            out += &crate::strategy_page::markdown(p, st.analysis.cycle.0, &format!("csv/{}-{}-{}.csv", st.analysis.game, w.id, crate::strategy_page::csv_name(st)));
+            let csv = format!("csv/{}-{}-{}.csv", st.analysis.game, w.id, crate::strategy_page::csv_name(st));
+            out += &crate::strategy_page::markdown(p, st.analysis.cycle.0, (place == Place::InReport).then_some(csv.as_str()));
         }
     }
     for sheet in &w.sheets {
@@ -797,6 +800,11 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         }
         body += "</ul>";
         body += &html_table(&crate::house_ways::ways_table(h));
+        body += &format!(
+            "<p>This table and its bounds, exact: <a href=\"{}\">{HOUSE_WAYS_CSV}</a>, and the sheet <i>House ways</i> of <a href=\"{}\">report.xlsx</a>.</p>",
+            esc(&link(&path, HOUSE_WAYS_CSV)),
+            esc(&link(&path, "report.xlsx"))
+        );
         body += "<h3>The default way against the dealer-best way, by dealer hand shape</h3>";
         body += &html_table(&crate::house_ways::shapes_table(h));
     }
@@ -963,6 +971,20 @@ fn index_page(report: &Report, all: &[Row], pages: &[Page]) -> Page {
     Page { path: "index.html".into(), title: "Hold report".into(), crumbs: vec![], body }
 }
 
+/// The report's exports every page links to, by path from the root: `house-ways.csv` where the
+/// report carries house ways (and so writes it).
+pub fn exports(report: &Report) -> Vec<&'static str> {
+    let mut out = vec!["summary.csv"];
+    if report.games.iter().flat_map(|g| &g.wagers).any(|w| w.house_ways.is_some()) {
+        out.push(HOUSE_WAYS_CSV);
+    }
+    out.extend(["provenance.csv", "report.xlsx", "report.json", "report.md"]);
+    out
+}
+
+/// The file of the house-way table and its bounds, beside `summary.csv`.
+pub const HOUSE_WAYS_CSV: &str = "house-ways.csv";
+
 /// Every HTML page of the report, by path from the root, in reading order.
 pub fn site(report: &Report) -> Vec<(String, String)> {
     let all = rows::rows(report);
@@ -975,6 +997,7 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
     let index = index_page(report, &all, &pages);
     pages.insert(0, index);
     let footer = provenance_html(&report.provenance);
+    let exports = exports(report);
     (0..pages.len())
         .map(|i| {
             let p = &pages[i];
@@ -988,7 +1011,7 @@ pub fn site(report: &Report) -> Vec<(String, String)> {
             }
             let prev = i.checked_sub(1).map(|j| format!("<a href=\"{}\" rel=\"prev\">← {}</a>", esc(&link(here, &pages[j].path)), esc(&pages[j].title))).unwrap_or_default();
             let next = pages.get(i + 1).map(|n| format!("<a href=\"{}\" rel=\"next\">{} →</a>", esc(&link(here, &n.path)), esc(&n.title))).unwrap_or_default();
-            let exports = ["summary.csv", "provenance.csv", "report.xlsx", "report.json", "report.md"].map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).join(" · ");
+            let exports = exports.iter().map(|f| format!("<a href=\"{}\">{f}</a>", esc(&link(here, f)))).collect::<Vec<_>>().join(" · ");
             let html = format!(
                 "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}{}</style></head>\n<body><header class=\"site\"><nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>{}</span><span class=\"exports\">Exports: {exports}</span></nav><nav class=\"pager\" aria-label=\"pages\"><span>{prev}</span><span>{next}</span></nav></header>\n<main>{}</main>\n{footer}\n</body></html>\n",
                 esc(&p.title),

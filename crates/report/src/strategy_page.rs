@@ -121,9 +121,11 @@ pub fn text(p: &PlayerStrategy, cycle: u128) -> String {
     out
 }
 
-/// The Markdown section.
-pub fn markdown(p: &PlayerStrategy, cycle: u128, csv: &str) -> String {
-    let mut out = format!("\n##### Strategy a player can follow\n\nComplete strategy: {} decision classes, each with its action (`{}`); {}.\n", p.classes.len(), md(csv), md(&figures_line(&p.figures)));
+/// The Markdown section; `csv` the report's file of the complete strategy, where one lies
+/// beside the document.
+pub fn markdown(p: &PlayerStrategy, cycle: u128, csv: Option<&str>) -> String {
+    let file = csv.map_or(String::new(), |c| format!(" (`{}`)", md(c)));
+    let mut out = format!("\n##### Strategy a player can follow\n\nComplete strategy: {} decision classes, each with its action{file}; {}.\n", p.classes.len(), md(&figures_line(&p.figures)));
     for r in &p.rules {
         out += &format!("\n**{}**: {}.\n\n| {} |\n|:---|:---|---:|---:|\n", md(&r.title), md(&figures_line(&r.figures)), RULE_HEADER.join(" | "));
         for c in rule_cells(r, cycle) {

@@ -10,8 +10,11 @@
 //! - One sheet per solved main game (per reading, and per paytable where the strategy plays
 //!   one): its figures on every basis, the assumptions, the published figures, the outcomes,
 //!   and the strategy (every decision with the value of every play).
-//! - `Provenance`: (field, value) rows after the Summary, where the caller passes them
-//!   ([`workbook_with_provenance`]).
+//! - `House ways` (Face Up Pai Gow's main game, after its sheets): every built-in house way
+//!   under both policies and the range over every house way that sets hands alike by ranks,
+//!   joker and flush ranks (`house_ways::lines`, the rows of `house-ways.csv`), the default way
+//!   against the dealer-best way by hand shape, and the way edits nearest the published figure.
+//! - `Provenance`: (field, value) rows after the Summary, where the caller passes them.
 //!
 //! Cells are typed by what they hold, one unit for each kind everywhere:
 //! - a count (combinations, deals, the cycle) is a number cell, the double nearest it (exact
@@ -31,8 +34,10 @@
 //! Every table is an Excel table (its own header, filter buttons and banded rows); each sheet
 //! keeps its title and links frozen at the top (the Summary its header row), and its columns
 //! are as wide as their contents, within bounds. Every sheet prints in landscape, one page
-//! wide, its frozen rows repeated at the top of each page. Links to pages are relative to the workbook
-//! (`<game>/<wager>/<paytable>.html`), as the pages lie beside it in the report directory.
+//! wide, its frozen rows repeated at the top of each page. In the report ([`Place::InReport`])
+//! links to pages are relative to the workbook (`<game>/<wager>/<paytable>.html`), as the pages
+//! lie beside it in the report directory; a workbook that lies alone ([`Place::Alone`], the
+//! designer's download) links only to its own sheets.
 //! Text is written as text (`write_string`), never as a formula; and text that a spreadsheet
 //! would take for one when the cell is edited or the sheet saved as CSV (it begins with `=`,
 //! `+`, `-`, `@`, a tab or a carriage return and is not a number: `format::formula_like`, the
@@ -44,12 +49,14 @@ use std::collections::HashMap;
 
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
+use parsheet_app::house_ways::HouseWaysAnalysis;
 use parsheet_app::main_game::StrategyRecord;
 use parsheet_app::report::{CheckExplained, GameSection, Report, Sheet as ReadingSheet, SheetTable, WagerSection};
 use parsheet_app::{Basis, Exact, Source};
 use rust_xlsxwriter::{Color, Format, FormatAlign, Table, TableColumn, Url, Workbook, Worksheet, XlsxError};
 
 use crate::format::formula_like;
+pub use crate::Place;
 use crate::render::hand;
 use crate::rows::{sheet_page, strategy_page, wager_page};
 
@@ -70,14 +77,10 @@ pub const COUNT: &str = "#,##0";
 /// Excel's limit on a sheet name, in UTF-16 units.
 const NAME_LIMIT: usize = 31;
 
-/// The workbook's bytes, without a provenance sheet.
-pub fn workbook(report: &Report) -> Result<Vec<u8>, XlsxError> {
-    workbook_with_provenance(report, &[])
-}
-
 /// The workbook's bytes, with a `Provenance` sheet of `provenance`'s (key, value) rows after
-/// the Summary where there are any.
-pub fn workbook_with_provenance(report: &Report, provenance: &[(String, String)]) -> Result<Vec<u8>, XlsxError> {
+/// the Summary where there are any, linking only to what lies beside it at `place` (alone: to
+/// its own sheets).
+pub fn workbook(report: &Report, provenance: &[(String, String)], place: Place) -> Result<Vec<u8>, XlsxError> {
     let f = Formats::new();
     let plan = plan(report);
     let mut book = Workbook::new();
@@ -88,15 +91,16 @@ pub fn workbook_with_provenance(report: &Report, provenance: &[(String, String)]
             book.set_properties(&rust_xlsxwriter::DocProperties::new().set_creation_datetime(&when));
         }
     }
-    book.push_worksheet(summary_sheet(report, &plan, &f)?);
+    book.push_worksheet(summary_sheet(report, &plan, &f, place)?);
     if !provenance.is_empty() {
-        book.push_worksheet(provenance_sheet(provenance, &f)?);
+        book.push_worksheet(provenance_sheet(provenance, &f, place)?);
     }
     for (i, p) in plan.iter().enumerate() {
-        let mut s = SheetWriter::new(&p.name, i + 1)?;
+        let mut s = SheetWriter::new(&p.name, i + 1, place)?;
         match p.kind {
             Kind::Main(st) => main_sheet(&mut s, p.game, p.wager, st, &f)?,
             Kind::Paytable(id) => paytable_sheet(&mut s, p.game, p.wager, id, &f)?,
+            Kind::HouseWays(h) => house_ways_sheet(&mut s, p.game, p.wager, h, &f)?,
         }
         book.push_worksheet(s.finish()?);
     }
@@ -106,8 +110,8 @@ pub fn workbook_with_provenance(report: &Report, provenance: &[(String, String)]
 /// The provenance of the report as a sheet of (field, value) rows, as `provenance.csv` has
 /// them (the provenance record's `rows()`); the caller passes them, so this view needs nothing
 /// of the record's shape.
-fn provenance_sheet(rows: &[(String, String)], f: &Formats) -> Result<Worksheet, XlsxError> {
-    let mut s = SheetWriter::new("Provenance", 0)?;
+fn provenance_sheet(rows: &[(String, String)], f: &Formats, place: Place) -> Result<Worksheet, XlsxError> {
+    let mut s = SheetWriter::new("Provenance", 0, place)?;
     s.heading("Provenance of the report", f)?;
     s.links(&[Cell::Sheet("Summary".into(), "Summary".into())], f)?;
     s.freeze()?;
@@ -278,6 +282,8 @@ struct SheetWriter {
     index: usize,
     /// The rows kept in view (and repeated on every printed page).
     frozen: u32,
+    /// Where the workbook lies: alone, it writes no link to a page.
+    place: Place,
 }
 
 /// The width of `t` in characters (UTF-16 units, as Excel counts).
@@ -286,10 +292,10 @@ fn width_of(t: &str) -> usize {
 }
 
 impl SheetWriter {
-    fn new(name: &str, index: usize) -> Result<SheetWriter, XlsxError> {
+    fn new(name: &str, index: usize, place: Place) -> Result<SheetWriter, XlsxError> {
         let mut ws = Worksheet::new();
         ws.set_name(name)?;
-        Ok(SheetWriter { ws, row: 0, widths: Vec::new(), index, frozen: 0 })
+        Ok(SheetWriter { ws, row: 0, widths: Vec::new(), index, frozen: 0, place })
     }
 
     fn widen(&mut self, col: u16, w: usize) {
@@ -349,6 +355,9 @@ impl SheetWriter {
                 self.ws.write_number_with_format(row, col, x, &f.one_in)?;
                 format!("{x:.1}").len() * 4 / 3 + 1
             }
+            Cell::Page(path, _) if self.place == Place::Alone => {
+                return Err(XlsxError::ParameterError(format!("a link to the page {path} in a workbook that lies alone")));
+            }
             Cell::Page(path, t) => {
                 let (t, guard) = cell_text(t);
                 self.ws.write_url_with_format(row, col, Url::new(format!("file:///{path}")).set_text(&*t), &guarded(&f.link, guard))?;
@@ -383,9 +392,11 @@ impl SheetWriter {
         Ok(())
     }
 
-    /// A row of links under the title.
+    /// A row of links under the title; alone, only those to its own sheets.
     fn links(&mut self, cells: &[Cell], f: &Formats) -> Result<(), XlsxError> {
-        for (c, cell) in cells.iter().enumerate() {
+        let alone = self.place == Place::Alone;
+        let cells: Vec<&Cell> = cells.iter().filter(|c| !(alone && matches!(c, Cell::Page(..)))).collect();
+        for (c, cell) in cells.into_iter().enumerate() {
             self.put(self.row, c as u16, cell, f)?;
         }
         self.row += 1;
@@ -481,6 +492,7 @@ impl SheetWriter {
 enum Kind<'a> {
     Main(&'a StrategyRecord),
     Paytable(&'a str),
+    HouseWays(&'a HouseWaysAnalysis),
 }
 
 struct Planned<'a> {
@@ -524,6 +536,9 @@ fn plan(report: &Report) -> Vec<Planned<'_>> {
                 let name = names.as_ref().map_or_else(|| compose(&game, &main, &qualifiers[i]), |n| n[i].clone());
                 let name = unique(&name, &mut taken);
                 out.push(Planned { game: g, wager: w, kind: Kind::Main(st), name, page: strategy_page(g, w, &st.analysis.reading, st.analysis.paytable.as_deref()) });
+            }
+            if let Some(h) = &w.house_ways {
+                out.push(Planned { game: g, wager: w, kind: Kind::HouseWays(h), name: unique("House ways", &mut taken), page: wager_page(g, w) });
             }
             let ids: Vec<&str> = dedup(w.sheets.iter().flat_map(|s| s.paytables.iter().map(|t| t.id.as_str())));
             let wager = short_wager(&w.title);
@@ -683,9 +698,9 @@ const SUMMARY_COLUMNS: [&str; 22] = [
     "Page",
 ];
 
-fn summary_sheet(report: &Report, plan: &[Planned], f: &Formats) -> Result<Worksheet, XlsxError> {
-    let sheet_of: HashMap<&str, &str> = plan.iter().map(|p| (p.page.as_str(), p.name.as_str())).collect();
-    let mut s = SheetWriter::new("Summary", 0)?;
+fn summary_sheet(report: &Report, plan: &[Planned], f: &Formats, place: Place) -> Result<Worksheet, XlsxError> {
+    let sheet_of: HashMap<&str, &str> = plan.iter().filter(|p| !matches!(p.kind, Kind::HouseWays(_))).map(|p| (p.page.as_str(), p.name.as_str())).collect();
+    let mut s = SheetWriter::new("Summary", 0, place)?;
     let mut body = Vec::new();
     for r in crate::rows::rows(report) {
         // One row per published figure and status of the summary row (a figure as printed and
@@ -711,7 +726,10 @@ fn summary_sheet(report: &Report, plan: &[Planned], f: &Formats) -> Result<Works
             }
             cells.push(text(r.flags.join("; ")));
             cells.push(sheet_of.get(r.page.as_str()).map_or(Cell::Empty, |n| Cell::Sheet(n.to_string(), n.to_string())));
-            cells.push(Cell::Page(r.page.clone(), r.page.clone()));
+            // Alone, the workbook has no page to link to: no Page column.
+            if place == Place::InReport {
+                cells.push(Cell::Page(r.page.clone(), r.page.clone()));
+            }
             body.push(cells);
         }
     }
@@ -719,7 +737,8 @@ fn summary_sheet(report: &Report, plan: &[Planned], f: &Formats) -> Result<Works
         s.line("The report computed no wager.")?;
         return s.finish();
     }
-    s.table("Summary", None, &SUMMARY_COLUMNS, body, f)?;
+    let columns = if place == Place::InReport { &SUMMARY_COLUMNS[..] } else { &SUMMARY_COLUMNS[..SUMMARY_COLUMNS.len() - 1] };
+    s.table("Summary", None, columns, body, f)?;
     s.freeze_at(1)?;
     s.finish()
 }
@@ -977,6 +996,119 @@ fn main_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, st: &Strat
         .collect();
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     s.table("Strategy", Some("Strategy: each decision's play, and the expected net of every play it offers (per unit of initial wager)"), &header, body, f)
+}
+
+/// The columns of the house-way table: as `house-ways.csv`'s, each fraction a number with its
+/// exact value beside it.
+const HOUSE_WAY_COLUMNS: [&str; 21] = [
+    "Row",
+    "House way",
+    "Title",
+    "Default way",
+    "Basis",
+    "Optimal player: house edge",
+    "Optimal player: house edge (exact)",
+    "Optimal player: payback",
+    "Optimal player: payback (exact)",
+    "House-way player: house edge",
+    "House-way player: house edge (exact)",
+    "House-way player: payback",
+    "House-way player: payback (exact)",
+    "House-way player note",
+    "Dealer hands set as the dealer-best way",
+    "Dealer hands set as the dealer-best way (exact)",
+    "Payback bound",
+    "Over",
+    "Published",
+    "Published (as printed)",
+    "Published in range",
+];
+
+/// Face Up Pai Gow's house ways: the assumptions, every built-in way under both policies and
+/// the bounds of the range over every way (`house_ways::lines`, the rows of `house-ways.csv`),
+/// the default way against the dealer-best way by hand shape, and the way edits the wager's
+/// page shows.
+fn house_ways_sheet(s: &mut SheetWriter, g: &GameSection, w: &WagerSection, h: &HouseWaysAnalysis, f: &Formats) -> Result<(), XlsxError> {
+    use crate::house_ways::{edits_shown, lines, summary_lines};
+    s.heading(&format!("{}: {}, every built-in house way and the range over all house ways ({})", g.title, w.title, h.deck), f)?;
+    let page = wager_page(g, w);
+    let csv = crate::render::HOUSE_WAYS_CSV;
+    s.links(&[Cell::Page(page.clone(), format!("Page: {page}")), Cell::Page(csv.into(), format!("CSV: {csv}")), Cell::Sheet("Summary".into(), "Summary".into())], f)?;
+    s.freeze()?;
+    for l in summary_lines(h) {
+        s.line(&l)?;
+    }
+    s.skip();
+    s.table("Assumptions", Some("Assumptions"), &["Assumption", "Value", "Source", "Basis"], assumption_rows(None, &h.assumptions), f)?;
+
+    let body = lines(h)
+        .iter()
+        .map(|l| {
+            let mut cells = vec![text(if l.bound.is_some() { "bound" } else { "way" }), text(l.way), text(l.title), text(if l.default_way { "yes" } else { "" }), text(l.optimal_player.primary_basis.words())];
+            for p in [Some(l.optimal_player), l.house_way_player] {
+                cells.extend(percent_pair(p.and_then(|p| p.house_edge.as_ref())));
+                cells.extend(percent_pair(p.and_then(|p| p.payback.as_ref())));
+            }
+            cells.push(opt_text(l.house_way_player_note));
+            cells.extend(percent_pair(l.alike_with_dealer_best));
+            match l.bound {
+                Some(b) => {
+                    cells.extend([text(b.id()), text(crate::house_ways::BOUNDS_OVER)]);
+                    let published = h.published.as_deref().unwrap_or("");
+                    let [figure, _] = printed_pair(published);
+                    cells.extend([figure, opt_text(h.published.as_deref()), opt_text(h.published_in_range.map(|i| if i { "yes" } else { "no" }))]);
+                }
+                None => cells.extend((0..5).map(|_| Cell::Empty)),
+            }
+            cells
+        })
+        .collect();
+    let caption = format!("Every built-in house way under both policies, then the bounds of the optimal player's payback {} ({})", crate::house_ways::BOUNDS_OVER, h.dealer_best.primary_basis.words());
+    s.table("HouseWays", Some(&caption), &HOUSE_WAY_COLUMNS, body, f)?;
+
+    let body = h
+        .compared_by_shape
+        .iter()
+        .map(|x| {
+            let mut cells = vec![text(&x.shape), text(if x.straight_or_flush { "yes" } else { "" })];
+            cells.extend(count_pair(x.dealer_hands.0));
+            cells.extend(count_pair(x.set_otherwise.0));
+            cells.extend(fine_pair(&x.worth));
+            cells.push(opt_text(x.example.as_deref()));
+            cells
+        })
+        .collect();
+    let caption = format!("{} against the dealer-best way, by dealer hand shape (worth: what setting them otherwise is worth to the optimal player over the cycle, per unit wagered: its part of the edge difference)", parsheet_tables::printable(&h.compared_way));
+    s.table(
+        "Shapes",
+        Some(&caption),
+        &["Dealer hand shape", "Straight or flush possible", "Dealer hands", "Dealer hands (exact)", "Set otherwise", "Set otherwise (exact)", "Worth to the optimal player", "Worth to the optimal player (exact)", "Where it is worth most"],
+        body,
+        f,
+    )?;
+
+    if let Some(e) = &w.way_edits {
+        let (line, edits) = edits_shown(e);
+        let body = edits
+            .iter()
+            .map(|x| {
+                let mut cells = vec![text(&x.edit)];
+                cells.extend(percent_pair(x.optimal_player.as_ref().and_then(|p| p.house_edge.as_ref())));
+                cells.extend(percent_pair(x.optimal_player.as_ref().and_then(|p| p.payback.as_ref())));
+                cells.extend(percent_pair(x.hands_touched.as_ref()));
+                cells.push(opt_text(x.note.as_deref()));
+                cells
+            })
+            .collect();
+        s.table(
+            "WayEdits",
+            Some(&line),
+            &["Edit", "Optimal player: house edge", "Optimal player: house edge (exact)", "Optimal player: payback", "Optimal player: payback (exact)", "Dealer hands touched", "Dealer hands touched (exact)", "Note"],
+            body,
+            f,
+        )?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

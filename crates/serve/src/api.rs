@@ -195,7 +195,9 @@ async fn job(State(app): State<Arc<App>>, Query(q): Query<HashMap<String, String
 }
 
 /// A candidate as a download: `table` (a table file the CLI reads), `par` (its PAR sheet, the
-/// report's Markdown) or `xlsx` (the report's workbook).
+/// report's Markdown) or `xlsx` (the report's workbook). The PAR sheet and the workbook lie
+/// alone (`Place::Alone`): they name no page or file of a report, and the workbook links only
+/// to its own sheets.
 async fn download(State(app): State<Arc<App>>, Query(q): Query<HashMap<String, String>>) -> Response {
     let get = |k: &str| q.get(k).cloned().unwrap_or_default();
     let (game, wager, base, pays, id, format) = (get("game"), get("wager"), get("base"), get("pays"), get("id"), get("format"));
@@ -213,10 +215,11 @@ async fn download(State(app): State<Arc<App>>, Query(q): Query<HashMap<String, S
                 let w = g.wagers.first().ok_or("the report has no wager")?;
                 let stem = format!("{}-{}-{id}", g.game, w.id);
                 if format == "par" {
-                    let text = format!("# {}: {} — paytable {id}\n{}\n{}", g.title, w.title, parsheet_report::render::wager_markdown(w), parsheet_report::render::provenance_markdown(&report.provenance));
+                    let text = format!("# {}: {} — paytable {id}\n{}\n{}", g.title, w.title, parsheet_report::render::wager_markdown(w, parsheet_report::Place::Alone), parsheet_report::render::provenance_markdown(&report.provenance));
                     Ok((text.into_bytes(), "text/markdown; charset=utf-8", format!("{stem}-par-sheet.md")))
                 } else {
-                    let bytes = parsheet_report::xlsx::workbook(&report).map_err(|e| format!("cannot write the workbook: {e}"))?;
+                    // Alone: its links are to its own sheets, as no page of the report comes with it.
+                    let bytes = parsheet_report::xlsx::workbook(&report, &report.provenance.rows(), parsheet_report::Place::Alone).map_err(|e| format!("cannot write the workbook: {e}"))?;
                     Ok((bytes, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", format!("{stem}.xlsx")))
                 }
             }
