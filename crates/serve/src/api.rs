@@ -14,7 +14,6 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::jobs::Jobs;
 use crate::App;
 
 const PAGE: &str = include_str!("page.html");
@@ -61,13 +60,22 @@ fn bad(e: String) -> Response {
     (StatusCode::BAD_REQUEST, Json(json!({"error": e}))).into_response()
 }
 
-/// Runs blocking work off the async threads.
+/// Runs blocking work off the async threads, on tokio's blocking pool (at most
+/// [`crate::BLOCKING_THREADS`] threads; more work waits in its queue). Every handler that
+/// computes goes through here; the rest only read the request and the job states.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, String> + Send + 'static) -> Result<T, String> {
     tokio::task::spawn_blocking(f).await.map_err(|e| format!("the computation failed: {e}"))?
 }
 
 /// The games, their wagers and approved paytables, as the page's choices.
 async fn catalog(State(app): State<Arc<App>>) -> Response {
+    match blocking(move || catalog_of(&app)).await {
+        Ok(c) => Json(c).into_response(),
+        Err(e) => bad(e),
+    }
+}
+
+fn catalog_of(app: &App) -> Result<Value, String> {
     let games: Vec<Value> = app
         .games
         .iter()
@@ -94,11 +102,8 @@ async fn catalog(State(app): State<Arc<App>>) -> Response {
         })
         .filter(|g| g["wagers"].as_array().is_some_and(|w| !w.is_empty()))
         .collect();
-    let ways = match parsheet_app::house_ways::builtin_ways() {
-        Ok(w) => w.into_iter().map(|(spec, way)| json!({"spec": spec, "title": way.title})).collect::<Vec<_>>(),
-        Err(e) => return bad(e),
-    };
-    Json(json!({"games": games, "source": app.source, "house_ways": ways})).into_response()
+    let ways = parsheet_app::house_ways::builtin_ways()?.into_iter().map(|(spec, way)| json!({"spec": spec, "title": way.title})).collect::<Vec<_>>();
+    Ok(json!({"games": games, "source": app.source, "house_ways": ways}))
 }
 
 /// A candidate: an approved table and the lines typed over it (`--pays` items).
@@ -146,7 +151,7 @@ struct JobRequest {
 
 async fn submit(State(app): State<Arc<App>>, Json(r): Json<JobRequest>) -> Response {
     let c = r.candidate;
-    let work: Box<dyn FnOnce(&App) -> Result<Value, String> + Send> = match r.kind.as_str() {
+    let work: crate::jobs::Work = match r.kind.as_str() {
         "solve" => Box::new(move |app: &App| parsheet_app::design::solve(&app.games, &c.game, &c.wager, &c.base, &c.pays).map(|p| serde_json::to_value(p).expect("records serialize"))),
         "explore" => Box::new(move |app: &App| {
             let pays = c.pays.trim();
@@ -169,7 +174,7 @@ async fn submit(State(app): State<Arc<App>>, Json(r): Json<JobRequest>) -> Respo
         "house-way" => {
             // Built-in ways only: a path here would have the server read a file.
             let spec = r.way.unwrap_or_default();
-            let known = match parsheet_app::house_ways::builtin_ways() {
+            let known = match blocking(parsheet_app::house_ways::builtin_ways).await {
                 Ok(w) => w.into_iter().map(|(s, _)| s).collect::<Vec<_>>(),
                 Err(e) => return bad(e),
             };
@@ -183,7 +188,7 @@ async fn submit(State(app): State<Arc<App>>, Json(r): Json<JobRequest>) -> Respo
         }
         other => return bad(format!("unknown job {other:?}: solve, explore or house-way")),
     };
-    Json(json!({"job": Jobs::submit(&app, work)})).into_response()
+    Json(json!({"job": app.jobs.submit(work)})).into_response()
 }
 
 async fn job(State(app): State<Arc<App>>, Query(q): Query<HashMap<String, String>>) -> Response {

@@ -16,10 +16,25 @@
 /// Why a request was refused (the body of the 403).
 pub type Refusal = &'static str;
 
-/// The hosts a request may name: the loopback addresses and `localhost`, on this port.
+/// The hosts a request may name: the loopback addresses and `localhost`, on this port. A
+/// browser leaves out the scheme's default port (`Host: 127.0.0.1` for port 80), so on port 80
+/// a host without a port is this server too.
 fn loopback_host(host: &str, port: u16) -> bool {
-    let Some((name, p)) = host.rsplit_once(':') else { return false };
-    p == port.to_string() && matches!(name.to_ascii_lowercase().as_str(), "127.0.0.1" | "localhost" | "[::1]")
+    let (name, given) = match host.rsplit_once(':') {
+        // `[::1]` alone: its colons are the address's.
+        Some((name, p)) if !p.ends_with(']') => (name, Some(p)),
+        _ => (host, None),
+    };
+    let port_matches = match given {
+        Some(p) => p == port.to_string(),
+        None => port == 80,
+    };
+    port_matches && matches!(name.to_ascii_lowercase().as_str(), "127.0.0.1" | "localhost" | "[::1]")
+}
+
+/// The page's address: the port left out where it is http's default, as a browser writes it.
+pub fn base_url(port: u16) -> String {
+    if port == 80 { "http://127.0.0.1".to_string() } else { format!("http://127.0.0.1:{port}") }
 }
 
 /// Checks one request: its `Host`, its `Origin` (where the browser sent one) and its token (from
@@ -87,6 +102,25 @@ mod tests {
         for token in [None, Some(""), Some("00112233445566778899aabbccddeefe"), Some(&T[..31]), Some("00112233445566778899aabbccddeeff0")] {
             assert!(check(Some("127.0.0.1:8000"), None, token, T, 8000).is_err(), "{token:?}");
         }
+    }
+
+    #[test]
+    fn on_port_80_a_host_without_a_port_passes() {
+        // What a browser sends for http://127.0.0.1/ (and curl, and any client of the default port).
+        for host in ["127.0.0.1", "localhost", "[::1]", "127.0.0.1:80", "[::1]:80"] {
+            let origin = format!("http://{host}");
+            assert_eq!(check(Some(host), Some(&origin), Some(T), T, 80), Ok(()), "{host}");
+        }
+        assert_eq!(base_url(80), "http://127.0.0.1");
+        assert_eq!(base_url(8000), "http://127.0.0.1:8000");
+        // Still only loopback names, and on another port the port is required.
+        for host in ["evil.example", "127.0.0.1:8000", "[::1]:8080", "127.0.0.1:"] {
+            assert!(check(Some(host), None, Some(T), T, 80).is_err(), "{host}");
+        }
+        for host in ["[::1]", "localhost"] {
+            assert!(check(Some(host), None, Some(T), T, 8000).is_err(), "{host}");
+        }
+        assert!(check(Some("127.0.0.1"), Some("http://127.0.0.1:8000"), Some(T), T, 80).is_err());
     }
 
     #[test]

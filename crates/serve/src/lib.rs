@@ -17,18 +17,31 @@
 //!   the life of the process, and every export (table file, PAR sheet, workbook) is a download
 //!   the browser saves. It reads no file a request names: the house-way job takes built-in way
 //!   names only.
-//! - One heavy computation (a main game re-solved, a search, a house way priced) runs at a time;
-//!   a newer request supersedes an older one ([`jobs`]).
+//! - Its threads and descriptors are bounded, whatever arrives, so no local process (token or
+//!   not) can make it stop answering the page:
+//!   - One heavy computation (a main game re-solved, a search, a house way priced) runs at a
+//!     time, on one worker thread, with one pending slot: a newer request supersedes the older
+//!     ones ([`jobs`]).
+//!   - The rest of the work (a price, a comparison, a download) runs on tokio's blocking pool,
+//!     at most [`BLOCKING_THREADS`] threads; more requests wait in its queue.
+//!   - At most 256 connections are open; a request's headers must arrive within 10 s and a
+//!     kept-alive connection may wait 60 s for its next request; past the cap the connection
+//!     that has waited longest without a request is closed, so a new request is served
+//!     ([`connections`]).
 
 pub mod guard;
 mod api;
+mod connections;
 mod jobs;
 
-use std::future::IntoFuture;
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use parsheet_tables::GameTables;
+
+/// The most threads tokio's blocking pool starts (tokio's default is 512): prices, comparisons
+/// and downloads past these wait in its queue rather than start a thread each.
+pub const BLOCKING_THREADS: usize = 8;
 
 /// What `parsheet serve` was asked.
 pub struct Options {
@@ -88,9 +101,10 @@ pub fn run(options: Options, games: Vec<GameTables>, source: String) -> Result<(
     let listeners = bind(options.port)?;
     let port = listeners[0].local_addr().map_err(|e| e.to_string())?.port();
     let token = guard::new_token()?;
-    let url = format!("http://127.0.0.1:{port}/?token={token}");
+    let url = format!("{}/?token={token}", guard::base_url(port));
     let app = Arc::new(App { token, port, games, source, counts: Default::default(), jobs: jobs::Jobs::default(), provenance: options.provenance });
     jobs::watch_progress(app.clone());
+    jobs::start_worker(app.clone())?;
     {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
@@ -102,17 +116,24 @@ pub fn run(options: Options, games: Vec<GameTables>, source: String) -> Result<(
             eprintln!("parsheet: cannot open a browser ({e}); open the URL above");
         }
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_io().enable_time().build().map_err(|e| format!("cannot start the server: {e}"))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(BLOCKING_THREADS)
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
     runtime.block_on(async move {
         let router = api::router(app);
+        let open = Arc::new(connections::Connections::default());
         let mut servers = Vec::new();
         for l in listeners {
             l.set_nonblocking(true).map_err(|e| e.to_string())?;
             let l = tokio::net::TcpListener::from_std(l).map_err(|e| e.to_string())?;
-            servers.push(tokio::spawn(axum::serve(l, router.clone()).into_future()));
+            servers.push(tokio::spawn(connections::serve(l, router.clone(), open.clone())));
         }
         for s in servers {
-            s.await.map_err(|e| e.to_string())?.map_err(|e| format!("the server stopped: {e}"))?;
+            s.await.map_err(|e| format!("the server stopped: {e}"))?;
         }
         Ok(())
     })
