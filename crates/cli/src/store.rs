@@ -198,7 +198,7 @@ pub struct MergeArgs {
     files: Vec<PathBuf>,
     /// Before merging, count K of the shards again here (chosen by --seed) and refuse the merge
     /// if any differs from its file: for clusters whose nodes are not trusted.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     recheck: Option<u32>,
     /// The seed that chooses the shards --recheck counts (default: a random one, printed).
     #[arg(long, value_name = "S", requires = "recheck")]

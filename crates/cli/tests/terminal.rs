@@ -71,3 +71,10 @@ fn the_z_score_has_one_sign_convention() {
         assert!(z != 0.0 && (sim - exact).signum() == z.signum(), "{args:?}: simulated {sim}, exact {exact}, z {z}");
     }
 }
+
+#[test]
+fn merge_refuses_a_recheck_of_no_shards() {
+    // Issue 32: `--recheck 0` printed an empty list of shards to recount.
+    let err = fails(&["merge", "--recheck", "0", "no-such-shard.counts"]);
+    assert!(err.contains("--recheck") && err.contains("0") && err.contains("1.."), "{err}");
+}
