@@ -91,9 +91,8 @@ impl Task {
     }
 }
 
-/// A step of a planned job: the task it starts (by name; a step without a task of its own is
-/// marked done with [`Plan::done`]), its words, and its planned cost in milliseconds on two
-/// idle cores.
+/// A step of a planned job: the task it starts (by name), its words, and its planned cost in
+/// milliseconds on two idle cores (an estimate; the speeds measured as the job runs correct it).
 #[derive(Clone, Debug)]
 pub struct Step {
     pub task: String,
@@ -138,10 +137,6 @@ impl Plan {
         Plan { _private: () }
     }
 
-    /// Marks the next unfinished step of task `task` done (a step the work does not report).
-    pub fn done(&self, task: &str) {
-        plan_takes(task, 1, 1, true);
-    }
 }
 
 impl Drop for Plan {

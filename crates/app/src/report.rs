@@ -173,9 +173,10 @@ fn wager_task(game: &str, wager: &str) -> String {
     format!("report: {game} {wager}")
 }
 
-/// Planned costs on two idle cores, in milliseconds (docs/PERFORMANCE.md, "The whole-report
-/// estimate"): a wager's section by game (its counts, strategy, checks and explanations, cold),
-/// a house way checked on every hand, Face Up Pai Gow's setting table and one full-deck count.
+/// Planned costs on two idle cores, in milliseconds: estimates, not measurements (only their
+/// ratios matter; docs/PERFORMANCE.md, "The whole-report estimate"). A wager's section by game
+/// (its counts, strategy, checks and explanations, cold), a house way checked on every hand,
+/// Face Up Pai Gow's setting table and one full-deck count.
 fn wager_cost_ms(game: &str, wager: &str) -> u64 {
     match (game, wager) {
         ("heads-up-holdem", "odds") => 9_000,
