@@ -362,8 +362,8 @@ fn published_lines(w: &WagerSection) -> Vec<(String, Vec<String>)> {
         let reading = c.reading.as_deref().map_or(String::new(), |r| format!(" [{}]", md(r)));
         let computed = computed_text(c).map_or(String::new(), |(p, x)| format!(" computed {p} ({x}),"));
         let mark = if certify { " **(parsheet's reading: the figure to certify)**" } else { "" };
-        let reason = c.reason.as_deref().map_or(String::new(), |r| format!(" {}.", md(r)));
-        format!("{}{reading}{mark}: {}{computed}{reason} {}", md(&c.paytable), md(c.status.name()), md(&c.detail))
+        let reason = c.reason.as_deref().map_or(String::new(), |r| format!(" {}.", md_prose(r)));
+        format!("{}{reading}{mark}: {}{computed}{reason} {}", md(&c.paytable), md(c.status.name()), md_prose(&c.detail))
     };
     w.published
         .iter()
@@ -681,11 +681,12 @@ fn check_item(ce: &CheckExplained, certify: bool) -> String {
         status_class(c.status),
         esc(c.status.name()),
     );
+    // A reason or detail may quote a note of the tables, with its marks.
     if let Some(r) = &c.reason {
-        out += &format!(" {}.", esc(r));
+        out += &format!(" {}.", prose(r));
     }
     // The figure's note is shown once above, not in every check.
-    out += &format!(" <span class=\"note\">{}</span>", esc(c.detail.split("; table note: ").next().unwrap_or("")));
+    out += &format!(" <span class=\"note\">{}</span>", prose(c.detail.split("; table note: ").next().unwrap_or("")));
     let ex = &ce.explanations;
     if !ex.is_empty() {
         let plausible = ce.plausible.min(ex.len());
