@@ -250,7 +250,9 @@ pub fn table_file(games: &[GameTables], game: &str, wager: &str, base: &str, spe
     let w = g.wagers.iter().find(|w| w.id == wager).ok_or("no such wager")?;
     let entry = crate::inputs::select(&games, game, wager, Some(&cand))?;
     let table = parsheet_paytable::Paytable { id: id.to_string(), lines: entry.table.lines.clone() };
-    let note = format!("Designed in parsheet serve from paytable {base} of {}", g.file);
+    // The file the base table was read from (an added --with-tables file, say), not the game's first.
+    let file = w.paytable(base).map_or(&g.file, |p| &p.file);
+    let note = format!("Designed in parsheet serve from paytable {base} of {file}");
     Ok(parsheet_tables::single_paytable_file(g, w, &table, &note))
 }
 

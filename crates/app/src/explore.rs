@@ -218,7 +218,9 @@ fn to_file(
             "changed": changed.iter().map(|(o, now, was)| json!({"outcome": o, "pays": now, "was": was})).collect::<Vec<_>>(),
         }),
     );
-    let note = format!("Explored by parsheet from {what} {} of {}", start.id, g.file);
+    // The file the starting table was read from (an added --with-tables file, say), not the game's first.
+    let file = w.paytable(&start.id).map_or(&g.file, |p| &p.file);
+    let note = format!("Explored by parsheet from {what} {} of {file}", start.id);
     Ok((table.id.clone(), parsheet_tables::single_paytable_file(g, w, &table, &note)))
 }
 

@@ -151,10 +151,16 @@ pub fn wager_of(games: &[GameTables], spec: &str) -> Result<(String, String), St
     let mut found = Vec::new();
     for g in games {
         for w in &g.wagers {
-            if let Ok(k) = parsheet_games::find(&g.game, &w.id) {
-                if lines.iter().all(|(o, _)| k.has_outcome(o) && o != parsheet_games::OTHER) {
-                    found.push((g.game.clone(), w.id.clone()));
+            let fits = match parsheet_games::find(&g.game, &w.id) {
+                Ok(k) => lines.iter().all(|(o, _)| k.has_outcome(o) && o != parsheet_games::OTHER),
+                // A main game paid by a table (DJ Wild's Blind): the outcomes of its tables.
+                Err(_) => {
+                    matches!(parsheet_games::lookup(&g.game, &w.id), Ok(parsheet_games::Model::Main(m)) if m.needs_paytable())
+                        && lines.iter().all(|(o, _)| w.paytables.iter().any(|p| p.table.pay(o).is_some()))
                 }
+            };
+            if fits {
+                found.push((g.game.clone(), w.id.clone()));
             }
         }
     }
@@ -181,6 +187,15 @@ mod tests {
         for bad in ["a=3 to 1,6-card-flush 100 to 1", "a=1, 000 to 1", "a=3 to 1,,b=2 to 1", "a=loses,000"] {
             assert!(items(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn report_pays_finds_the_one_wager_including_a_main_games_table() {
+        let games = parsheet_tables::builtin().unwrap();
+        // DJ Wild's Blind table (687a.12(b)) is a main game's: its outcomes name it.
+        assert_eq!(wager_of(&games, "straight=2 to 1,three-of-a-kind-or-less=loses").unwrap(), ("dj-wild".to_string(), "blind".to_string()));
+        assert_eq!(wager_of(&games, "7-card-flush=300 to 1").unwrap(), ("high-card-flush".to_string(), "flush-bonus".to_string()));
+        assert!(wager_of(&games, "no-such-hand=1 to 1").unwrap_err().contains("no wager"));
     }
 
     #[test]

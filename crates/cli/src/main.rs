@@ -79,6 +79,38 @@ pub struct TablesArg {
     /// under an id already taken is an error naming both files.
     #[arg(long = "with-tables", value_name = "FILE|DIR")]
     with_tables: Vec<std::path::PathBuf>,
+    /// PATH=HEX: refuse to run unless the table file or directory PATH (given with --tables or
+    /// --with-tables) has this SHA-256 (`tables_digest`). A shard records it for its merge,
+    /// which must read the tables the shards read.
+    #[arg(long = "tables-sha256", value_name = "PATH=HEX", hide = true)]
+    tables_sha256: Vec<String>,
+}
+
+/// The SHA-256 of a table file, or of a directory's table files (`*.json`, not hidden, by name:
+/// each name's length and bytes, then the file's length and bytes), as hex.
+pub fn tables_digest(path: &std::path::Path) -> Result<String, String> {
+    use sha2::{Digest, Sha256};
+    let read = |p: &std::path::Path| parsheet_json::read::read(p, parsheet_json::read::TABLES).map(|x| x.0).map_err(|e| format!("{}: {e}", p.display()));
+    let mut h = Sha256::new();
+    if path.is_dir() {
+        let mut names: Vec<String> = std::fs::read_dir(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter(|n| n.ends_with(".json") && !n.starts_with('.'))
+            .collect();
+        names.sort();
+        for n in names {
+            let bytes = read(&path.join(&n))?;
+            h.update((n.len() as u64).to_le_bytes());
+            h.update(n.as_bytes());
+            h.update((bytes.len() as u64).to_le_bytes());
+            h.update(&bytes);
+        }
+    } else {
+        h.update(read(path)?);
+    }
+    Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
 }
 
 impl TablesArg {
@@ -95,6 +127,17 @@ impl TablesArg {
 
     /// The tables, with the files passed over noted on stderr.
     pub fn load(&self) -> Result<Vec<parsheet_tables::GameTables>, String> {
+        for expected in &self.tables_sha256 {
+            let (path, hex) = expected.rsplit_once('=').ok_or_else(|| format!("--tables-sha256 {expected:?}: write PATH=HEX"))?;
+            let now = tables_digest(std::path::Path::new(path))?;
+            if now != hex {
+                return Err(format!(
+                    "the tables {path} have changed since the shards were counted (SHA-256 {}… then, {}… now): merge where the shards' table files are as they were",
+                    &hex[..12.min(hex.len())],
+                    &now[..12]
+                ));
+            }
+        }
         let e = |e: parsheet_tables::TableError| e.to_string();
         let mut set = match &self.tables {
             Some(path) => {

@@ -55,14 +55,22 @@ impl CacheArgs {
     }
 
     /// The cache of this run, opened (and its key created) on first use; a cache others can
-    /// write is refused. Without a key location (no HOME), the run goes on without a cache.
+    /// write is refused. Without a usable key (no location, or one that cannot be created or
+    /// read: a read-only HOME, a full disk) the run goes on without the cache, saying so once:
+    /// a cache costs time, not the result.
     fn open(&self) -> Result<Option<Cache>, String> {
         let Some(dir) = self.dir() else { return Ok(None) };
         let Some(key_path) = parsheet_store::default_key_path() else {
-            eprintln!("parsheet: no key file location (set PARSHEET_KEY_FILE or HOME): running without the results cache");
+            eprintln!("parsheet: warning: no key file location (set PARSHEET_KEY_FILE or HOME): running without the results cache (--no-cache says so and silences this)");
             return Ok(None);
         };
-        let key = SigningKey::open_or_create(&key_path)?;
+        let key = match SigningKey::open_or_create(&key_path) {
+            Ok(k) => k,
+            Err(e) => {
+                eprintln!("parsheet: warning: {e}; running without the results cache (computing everything, keeping nothing). Set PARSHEET_KEY_FILE to a key file of your own, or pass --no-cache to silence this");
+                return Ok(None);
+            }
+        };
         Cache::open(&dir, key).map(Some)
     }
 }
@@ -71,11 +79,9 @@ impl CacheArgs {
 /// machine makes the key), not for a merge, whose files a missing key could only refuse.
 fn signing_key(create: bool) -> Result<SigningKey, String> {
     let path = parsheet_store::default_key_path().ok_or("no key file location: set PARSHEET_KEY_FILE (or HOME); docs/SECURITY.md")?;
-    if create {
-        SigningKey::open_or_create(&path)
-    } else {
-        SigningKey::open(&path)
-    }
+    let key = if create { SigningKey::open_or_create(&path) } else { SigningKey::open(&path) };
+    // A shard is signed and a merge checks signatures: neither can run without the key.
+    key.map_err(|e| format!("{e}. Shard files are signed with this key and merge checks them with it, so --shard and merge need a usable key: set PARSHEET_KEY_FILE (docs/SECURITY.md)"))
 }
 
 /// `parsheet key`.
@@ -90,7 +96,7 @@ pub struct KeyArgs {
 pub fn key(args: KeyArgs) -> Result<(), String> {
     let path = parsheet_store::default_key_path().ok_or("no key file location: set PARSHEET_KEY_FILE (or HOME)")?;
     if !args.path_only {
-        signing_key(true)?;
+        SigningKey::open_or_create(&path)?;
     }
     println!("{}", path.display());
     Ok(())
@@ -146,6 +152,8 @@ pub fn install_for(shard: &ShardArgs, cache: &CacheArgs, target: Target, force: 
         return install(cache);
     };
     sharding?;
+    // Refused now, before anything is counted, if its merge would be refused.
+    check_mergeable(&recorded_command()?).map_err(|e| format!("--shard: its shards could never be merged: {e}"))?;
     crate::output::check_file_target(out, force)?;
     let out = out.clone();
     let sink: parsheet_store::process::ShardSink = Box::new(move |bytes| {
@@ -153,15 +161,28 @@ pub fn install_for(shard: &ShardArgs, cache: &CacheArgs, target: Target, force: 
         crate::output::write_file(&out, text, force)?;
         Ok(out.display().to_string())
     });
-    let mode = Mode::Shard { shard: s, command: recorded_command(), key: signing_key(true)?, sink, written: false };
+    let mode = Mode::Shard { shard: s, command: recorded_command()?, key: signing_key(true)?, sink, written: false };
     parsheet_store::process::install(process(cache.open()?, target, mode))
 }
 
-/// This run's command line without what only this run concerns: the shard, its file, the
-/// cache and the output format (a merge chooses its own).
-fn recorded_command() -> Vec<String> {
+/// This run's command line without what only this run concerns (the shard, its file, the
+/// cache, the output format, which a merge chooses itself, and `-v`), with the SHA-256 of each
+/// table file or directory it reads (`--tables-sha256 PATH=HEX`), which the merge's run checks.
+fn recorded_command() -> Result<Vec<String>, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    strip(&args, &["--shard", "--out", "--cache", "--format"], &["--force", "--no-cache"])
+    let mut command = strip(&args, &["--shard", "--out", "--cache", "--format", "--tables-sha256"], &["--force", "--no-cache", "-v", "--verbose"]);
+    let mut digests = Vec::new();
+    for (i, a) in command.iter().enumerate() {
+        let path = match a.as_str() {
+            "--tables" | "--with-tables" => command.get(i + 1).cloned(),
+            _ => a.strip_prefix("--tables=").or_else(|| a.strip_prefix("--with-tables=")).map(str::to_string),
+        };
+        if let Some(p) = path {
+            digests.extend(["--tables-sha256".to_string(), format!("{p}={}", crate::tables_digest(std::path::Path::new(&p))?)]);
+        }
+    }
+    command.extend(digests);
+    Ok(command)
 }
 
 fn strip(args: &[String], with_value: &[&str], flags: &[&str]) -> Vec<String> {
@@ -212,10 +233,11 @@ pub struct MergeArgs {
 
 /// The subcommands a merge runs and the options they may carry: options that only read. Never
 /// `--write`, `--out`, `--force` or `--shard`; `--format` and the cache are the merge's own.
+/// `--tables` and `--with-tables` come with `--tables-sha256`, recorded by the shard run.
 const MERGEABLE: [(&str, &[&str]); 3] = [
-    ("analyze", &["--paytable", "--variant", "--house-way", "--pays", "--tables"]),
-    ("strategy", &["--variant", "--paytable", "--tables", "--house-way", "--deck", "--bad-beat", "--min-raise", "--hole", "--board"]),
-    ("explore", &["--paytable", "--variant", "--search", "--bound", "--any-order", "--rank-by", "--limit", "--max-nodes", "--pays", "--tables"]),
+    ("analyze", &["--paytable", "--variant", "--house-way", "--pays", "--tables", "--with-tables", "--tables-sha256"]),
+    ("strategy", &["--variant", "--paytable", "--tables", "--with-tables", "--tables-sha256", "--house-way", "--deck", "--bad-beat", "--min-raise", "--hole", "--board"]),
+    ("explore", &["--paytable", "--variant", "--search", "--bound", "--any-order", "--rank-by", "--limit", "--max-nodes", "--pays", "--tables", "--with-tables", "--tables-sha256"]),
 ];
 
 /// Whether a recorded command is a search (whose shards merge by ranking, not by adding).
@@ -227,7 +249,7 @@ const ONLY: &str = "a merge runs only analyze, strategy and explore --search, wi
 
 /// Refuses a recorded command a merge must not run.
 fn check_mergeable(command: &[String]) -> Result<(), String> {
-    let shown = || command.join(" ");
+    let shown = || parsheet_store::shell_words(command);
     let (_, allowed) = MERGEABLE
         .iter()
         .find(|(name, _)| command.first().map(String::as_str) == Some(name))
@@ -278,7 +300,7 @@ pub fn merge(args: MergeArgs, run: &dyn Fn(&[String]) -> Result<(), String>) -> 
         argv.extend(["--format".into(), f.name().into()]);
     }
     argv.extend(args.cache.argv());
-    let shown = command.join(" ");
+    let shown = parsheet_store::shell_words(&command);
 
     // The probe: the command's own computation must be the shards'.
     parsheet_store::process::install(process(args.cache.open()?, target, Mode::Probe { found: None }))?;

@@ -62,6 +62,9 @@ pub fn sharding(args: &Args) -> Result<(), String> {
     if args.hole.is_some() {
         return Err("--shard splits the whole solve; --hole values one spot".into());
     }
+    if args.ways {
+        return Err("--shard: --ways prices every house way from one setting table and does not split (a merge could not run it); shard `strategy face-up-pai-gow --house-way WAY` instead".into());
+    }
     if crate::store::splits_main_game(&args.game) {
         Ok(())
     } else {
@@ -148,7 +151,8 @@ fn csv_fields(line: &str) -> Result<Vec<String>, String> {
 /// A plan from a CSV file with `class` and `action` columns.
 fn read_plan(path: &std::path::Path) -> Result<parsheet_games::plan::Plan, String> {
     let name = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    // Opened without blocking, at most 64 MB, a byte-order mark (Excel's CSV) dropped.
+    let text = parsheet_json::read::read_text(path, parsheet_json::read::REPLAY).map_err(|e| format!("{name}: {e}"))?;
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
     let header = csv_fields(lines.next().ok_or_else(|| format!("{name}: empty; the first line names the columns (class,action)"))?.1).map_err(|e| format!("{name}: line 1: {e}"))?;
     let column = |c: &str| header.iter().position(|h| h.trim() == c).ok_or_else(|| format!("{name}: line 1: no column {c:?} (the columns are {})", header.join(",")));

@@ -65,3 +65,21 @@ fn bad_plan_files_are_refused_by_file_line_and_problem() {
     assert!(e.contains("first-7") && e.contains("\"hit\""), "{e}");
     assert!(fails(&["strategy", "face-up-pai-gow", "--replay", action.to_str().unwrap()]).contains("not a list"));
 }
+
+/// A replay saved by Excel (UTF-8 with a byte-order mark) reads as the same plan; a FIFO or a
+/// device is refused at once, not read until memory runs out or a writer comes.
+#[test]
+fn a_bom_is_read_as_excel_saves_it_and_no_replay_hangs() {
+    let csv = ok(&["strategy", "over-under", "--format", "csv"]);
+    let plain = write("plain.csv", &csv);
+    let bom = write("bom.csv", &format!("\u{feff}{csv}"));
+    let figures = |p: &std::path::Path| serde_json::from_str::<Value>(&ok(&["strategy", "over-under", "--replay", p.to_str().unwrap(), "--format", "json"])).unwrap()["figures"].clone();
+    assert_eq!(figures(&bom), figures(&plain));
+    let e = fails(&["strategy", "over-under", "--replay", "/dev/zero"]);
+    assert!(e.contains("/dev/zero") && e.contains("character device") && e.contains("a replay file must be a plain file"), "{e}");
+    let fifo = plain.with_file_name("plan-fifo.csv");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let e = fails(&["strategy", "over-under", "--replay", fifo.to_str().unwrap()]);
+    assert!(e.contains("FIFO"), "{e}");
+}

@@ -73,7 +73,12 @@ fn a_strategy_game_merges_to_the_single_run() {
     assert!(e.contains("both shard 1/3"), "{e}");
     let other = run_shards(&temp("fupg-other"), &["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--house-way", "highest-high"], 3);
     let e = fails(&["merge", &files[0], &other[1], &files[2], "--no-cache"]);
-    assert!(e.contains("different computations"), "{e}");
+    // The same computation in words, other inputs: the message names the inputs that differ,
+    // not the same description twice.
+    assert!(e.contains("different computations") && e.contains("house-way") && e.contains(" / with "), "{e}");
+    let at = e.find("different computations (").unwrap() + "different computations (".len();
+    let inside = &e[at..e[at..].find("): ").unwrap() + at];
+    assert!(inside.split(" / ").collect::<std::collections::HashSet<_>>().len() == 2, "{e}");
     let four = run_shards(&temp("fupg-four"), &command, 4);
     let e = fails(&["merge", &files[0], &files[1], &four[2], "--no-cache"]);
     assert!(e.contains("share their N") || e.contains("different computations"), "{e}");
@@ -175,6 +180,51 @@ fn shards_are_refused_where_they_do_not_apply() {
     assert!(e.contains("shards missing: 1-4/5"), "{e}");
     let e = fails(&["merge", &s(&dir.join("nothing.json"))]);
     assert!(e.contains("nothing.json"), "{e}");
+    // What its merge would refuse is refused before anything is counted and no file is written:
+    // --ways (it does not split), an option a merge does not run.
+    let never = s(&dir.join("never.json"));
+    let e = fails(&["strategy", "face-up-pai-gow", "--ways", "--shard", "0/2", "--out", &never, "--no-cache"]);
+    assert!(e.contains("--ways") && e.contains("does not split"), "{e}");
+    let e = fails(&["explore", "high-card-flush", "flush-bonus", "--paytable", "C", "--search", "4%..6%", "--line", "7-card-flush", "--shard", "0/2", "--out", &never]);
+    assert!(e.contains("could never be merged") && e.contains("--line"), "{e}");
+    assert!(!Path::new(&never).exists());
+}
+
+/// `-v` is this run's, not the computation's: not recorded, so the shards merge. Tables read
+/// with `--with-tables` are recorded with their SHA-256, and the merge refuses if a file changed.
+#[test]
+fn verbose_shards_merge_and_added_tables_are_checked_by_digest() {
+    let dir = temp("digest");
+    let tables = dir.join("extra.json");
+    // A Fortune Bonus paytable of its own beside the built-in ones (a wager that splits).
+    let builtin: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables/face-up-pai-gow.json")).unwrap()).unwrap();
+    let mut g = builtin.clone();
+    let wagers = g["wagers"].as_array_mut().unwrap();
+    wagers.retain(|w| w["id"] == "fortune-bonus");
+    let w = &mut wagers[0];
+    let mut table = w["paytables"][0].clone();
+    table["id"] = "mine".into();
+    w["paytables"] = serde_json::json!([table]);
+    w["published"] = serde_json::json!([]);
+    w["checks"] = serde_json::json!([]);
+    std::fs::write(&tables, serde_json::to_string_pretty(&g).unwrap()).unwrap();
+    let t = s(&tables);
+    let mut files = Vec::new();
+    for k in 0..2 {
+        let f = s(&dir.join(format!("s{k}.json")));
+        let shard = format!("{k}/2");
+        let out = common::command().args(["-v", "analyze", "face-up-pai-gow", "fortune-bonus", "--with-tables", &t, "--paytable", "mine", "--shard", &shard, "--out", &f, "--no-cache"]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(!text.contains("\"-v\"") && text.contains("--tables-sha256"), "{text}");
+        files.push(f);
+    }
+    let merged = ok(&["merge", &files[0], &files[1], "--no-cache", "--format", "json"]);
+    assert_eq!(merged, ok(&["analyze", "face-up-pai-gow", "fortune-bonus", "--with-tables", &t, "--paytable", "mine", "--no-cache", "--format", "json"]));
+    // The added file changed after the shards were counted: refused, naming it.
+    std::fs::write(&tables, serde_json::to_string(&g).unwrap()).unwrap();
+    let e = fails(&["merge", &files[0], &files[1], "--no-cache"]);
+    assert!(e.contains("have changed since the shards were counted") && e.contains("extra.json"), "{e}");
 }
 
 #[test]

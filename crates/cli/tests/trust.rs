@@ -232,3 +232,28 @@ fn the_signature_is_the_documented_hmac() {
     let text = std::fs::read_to_string(&files[0]).unwrap();
     assert!(text.ends_with(&format!(",\"mac\":\"{digest}\"}}\n")), "openssl says {digest}; the file ends {}", &text[text.len() - 80..]);
 }
+
+/// Without a usable key (one that cannot be created: `/sys` is read-only even for root), a
+/// command that computes warns once, naming PARSHEET_KEY_FILE and --no-cache, and prints what
+/// `--no-cache` prints; a shard, which must be signed, still fails, saying why. No temporary
+/// key file is left.
+#[test]
+fn without_a_usable_key_commands_compute_without_the_cache_and_shards_refuse() {
+    let dir = temp("no-key");
+    let cache = dir.join("cache");
+    for key in ["/sys/parsheet-key", "/proc/parsheet/key"] {
+        let run = |args: &[&str]| common::command().env("PARSHEET_KEY_FILE", key).env("PARSHEET_CACHE", &cache).args(args).output().unwrap();
+        let out = run(&["analyze", "over-under", "bonus", "--format", "json"]);
+        let e = String::from_utf8(out.stderr).unwrap();
+        assert!(out.status.success(), "{e}");
+        assert_eq!(e.matches("warning").count(), 1, "{e}");
+        assert!(e.contains("PARSHEET_KEY_FILE") && e.contains("--no-cache") && e.contains("without the results cache"), "{e}");
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), ok(&["analyze", "over-under", "bonus", "--format", "json", "--no-cache"]));
+        let shard = dir.join("shard.json");
+        let out = run(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--shard", "0/2", "--out", shard.to_str().unwrap()]);
+        let e = String::from_utf8(out.stderr).unwrap();
+        assert!(!out.status.success() && e.contains("--shard and merge need a usable key") && e.contains("PARSHEET_KEY_FILE"), "{e}");
+        assert!(!shard.exists());
+    }
+    assert!(!cache.exists() || std::fs::read_dir(&cache).unwrap().next().is_none(), "nothing was cached");
+}

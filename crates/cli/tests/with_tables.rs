@@ -74,6 +74,11 @@ fn a_written_candidate_is_read_by_both_options_and_its_edge_is_said() {
     }
     // The built-in tables are still there with it.
     ok(&["analyze", "high-card-flush", "flush-bonus", "--with-tables", f, "--paytable", "A"]);
+    // A table explored from an added file names that file as its source, not the game's first.
+    let second = dir.join("cand2.json");
+    ok(&["explore", "high-card-flush", "flush-bonus", "--with-tables", f, "--paytable", "cand1", "--target-edge", "6%", "--line", "5-card-flush", "--write", second.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&second).unwrap();
+    assert!(text.contains(&format!("paytable cand1 of {f}")) && !text.contains("high-card-flush.json"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,10 +1,13 @@
 //! The strict JSON reader every file parsheet reads goes through: paytables, house ways and
-//! count files (shards, cache entries).
+//! count files (shards, cache entries); and [`read`], the one way those files, replays and the
+//! key are opened (without blocking, regular files only, a size cap per kind).
 //!
 //! `serde_json::from_str::<Value>` keeps the last of two equal keys without a word, so a table
 //! file with `"pays"` twice would be read as whichever came last, and a count file could carry
 //! two tallies of which a reader sees one. This reader builds the same `Value` through a visitor
 //! that knows the path of each value and stops at a repeated key, naming its path.
+
+pub mod read;
 
 use std::cell::RefCell;
 use std::fmt;

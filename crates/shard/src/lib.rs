@@ -149,6 +149,11 @@ impl Tally {
         self.get(name, len)?.iter().map(|&x| u128::try_from(x).map_err(|_| format!("the counts' part {name:?} holds a negative count"))).collect()
     }
 
+    /// Each part's name and values, to change in place (its length stays).
+    pub fn values_mut(&mut self) -> impl Iterator<Item = (&str, &mut [i128])> {
+        self.parts.iter_mut().map(|(n, v)| (n.as_str(), v.as_mut_slice()))
+    }
+
     /// Adds `other` entry by entry: the same parts, of the same lengths, in the same order.
     pub fn add(&mut self, other: &Tally) -> Result<(), String> {
         if self.parts.len() != other.parts.len() {

@@ -31,6 +31,9 @@ impl Cache {
     /// that another user owns, is refused with the fix: anyone who can write it could plant
     /// entries (signed ones only, but also delete or replace them).
     pub fn open(dir: &Path, key: SigningKey) -> Result<Cache, String> {
+        if fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+            return Err(format!("cache directory {} is not a directory but a file: choose another --cache (a directory, created if missing)", dir.display()));
+        }
         fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(|e| format!("cannot create the cache directory {}: {e}", dir.display()))?;
         let meta = fs::metadata(dir).map_err(|e| format!("cache directory {}: {e}", dir.display()))?;
         if !meta.is_dir() {
@@ -47,6 +50,7 @@ impl Cache {
                 dir.display()
             ));
         }
+        remove_stale_temporaries(dir);
         Ok(Cache { dir: dir.to_path_buf(), key })
     }
 
@@ -73,8 +77,11 @@ impl Cache {
             Err(_) if fs::symlink_metadata(&path).is_err() => return Loaded::Miss,
             Err(e) => return ignored(e),
         };
-        if crate::others_can_write(meta.mode()) || meta.uid() != crate::euid() {
-            return ignored(format!("others can write it (mode {:04o}, owner {}); it is replaced by a private one", meta.mode() & 0o7777, meta.uid()));
+        if meta.uid() != crate::euid() {
+            return ignored(format!("it belongs to user {}, not to this user ({}); it is replaced by a private one", meta.uid(), crate::euid()));
+        }
+        if crate::others_can_write(meta.mode()) {
+            return ignored(format!("others can write it (mode {:04o}); it is replaced by a private one", meta.mode() & 0o7777));
         }
         let file = match CountFile::from_bytes(&bytes, &self.key) {
             Ok(f) => f,
@@ -96,6 +103,19 @@ impl Cache {
         let path = self.entry(&file.fingerprint());
         write_private(&path, &file.to_bytes(&self.key)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(path)
+    }
+}
+
+/// Entries being written (`.NAME.tmp-PID-NANOS`) left by runs that were killed, older than a
+/// day: age alone decides, since in a shared cache other nodes may be writing theirs.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') && name.contains(".tmp-") && crate::older_than_a_day(&e) {
+            let _ = fs::remove_file(e.path());
+        }
     }
 }
 
@@ -161,6 +181,43 @@ mod tests {
         cache.save(&counts(Kind::Counts, "c")).unwrap();
         fs::set_permissions(&path, fs::Permissions::from_mode(0o666)).unwrap();
         assert!(matches!(cache.load("c", "x = 1\n", "b"), Loaded::Ignored(e) if e.contains("others can write")));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_fifo_entry_another_users_entry_and_a_file_for_a_directory_are_named_for_what_they_are() {
+        let dir = scratch("odd");
+        let cache = Cache::open(&dir, SigningKey::from_bytes([7; 32])).unwrap();
+        let path = cache.save(&counts(Kind::Counts, "c")).unwrap();
+        // An entry of another user (only root can make one): named as such, not "others can write it".
+        if crate::euid() == 0 {
+            std::os::unix::fs::chown(&path, Some(4321), None).unwrap();
+            assert!(matches!(cache.load("c", "x = 1\n", "b"), Loaded::Ignored(e) if e.contains("belongs to user 4321") && !e.contains("others can write")));
+        }
+        // A FIFO at the entry's name: ignored at once, not waited on.
+        fs::remove_file(&path).unwrap();
+        assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
+        assert!(matches!(cache.load("c", "x = 1\n", "b"), Loaded::Ignored(e) if e.contains("FIFO")));
+        // A file given as the cache directory.
+        let file = dir.join("plain");
+        fs::write(&file, "x").unwrap();
+        let e = Cache::open(&file, SigningKey::from_bytes([7; 32])).err().unwrap();
+        assert!(e.contains("is not a directory but a file") && !e.contains("File exists"), "{e}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporaries_of_killed_runs_are_removed_after_a_day() {
+        let dir = scratch("stale");
+        Cache::open(&dir, SigningKey::from_bytes([7; 32])).unwrap();
+        let (old, fresh) = (dir.join(".abc.json.tmp-1-2"), dir.join(".def.json.tmp-3-4"));
+        for p in [&old, &fresh] {
+            fs::write(p, "partial").unwrap();
+        }
+        let two_days = std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 24 * 3600);
+        fs::File::options().write(true).open(&old).unwrap().set_modified(two_days).unwrap();
+        Cache::open(&dir, SigningKey::from_bytes([7; 32])).unwrap();
+        assert!(!old.exists() && fresh.exists(), "only the one older than a day goes");
         fs::remove_dir_all(&dir).unwrap();
     }
 

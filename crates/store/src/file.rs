@@ -13,7 +13,6 @@
 
 use std::fmt;
 use std::fs;
-use std::io::Read;
 use std::path::Path;
 
 use base64::Engine;
@@ -27,7 +26,7 @@ pub const FORMAT: u64 = 2;
 
 /// The most bytes of one count file read. The largest real files are Face Up Pai Gow's setting
 /// table and a Heads-Up Hold 'Em shard (docs/SECURITY.md, "Sizes").
-pub const MAX_FILE: u64 = 256 << 20;
+pub const MAX_FILE: u64 = parsheet_json::read::COUNTS.cap;
 
 const ENCODING: &str = "zigzag-leb128-base64";
 const MAC_FIELD: &[u8] = b",\"mac\":\"";
@@ -138,13 +137,21 @@ impl CountFile {
 
     /// Reads a signed file: the signature first, then every field strictly.
     pub fn from_bytes(bytes: &[u8], key: &SigningKey) -> Result<CountFile, FileError> {
+        let (file, encoded) = CountFile::verified(bytes, key)?;
+        let tally = encoded.decode().map_err(FileError::Malformed)?;
+        Ok(CountFile { tally, ..file })
+    }
+
+    /// The signature checked over the file's own bytes (no copy of its body), then every field
+    /// parsed strictly but the tally's values, which stay encoded.
+    fn verified(bytes: &[u8], key: &SigningKey) -> Result<(CountFile, Encoded), FileError> {
         let text = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-        let Some(body) = signed_body(text) else { return Err(unsigned(text)) };
+        let Some(head) = signed_head(text) else { return Err(unsigned(text)) };
         let tag = std::str::from_utf8(&text[text.len() - 2 - MAC_HEX..text.len() - 2]).expect("hex digits checked");
-        if !key.verify(&body, tag) {
+        if !key.verify_parts(&[head, b"}"], tag) {
             return Err(FileError::BadSignature);
         }
-        parse(&body).map_err(FileError::Malformed)
+        parse(text).map_err(FileError::Malformed)
     }
 
     /// Reads the file at `path` (at most [`MAX_FILE`] bytes of a regular file).
@@ -152,37 +159,118 @@ impl CountFile {
         let (bytes, _) = read_bounded(path).map_err(FileError::Unreadable)?;
         CountFile::from_bytes(&bytes, key)
     }
+
+    /// Reads and checks the file at `path` as [`CountFile::read`] does, but returns its tally
+    /// still encoded (and the file empty of counts): [`Encoded::add_to`] adds it to a running sum
+    /// without holding the decoded values, so a merge holds the sum, the encoded text of one file
+    /// and, while that is parsed, the file's bytes.
+    pub fn read_encoded(path: &Path, key: &SigningKey) -> Result<(CountFile, Encoded), FileError> {
+        let (bytes, _) = read_bounded(path).map_err(FileError::Unreadable)?;
+        CountFile::verified(&bytes, key)
+    }
 }
 
-/// The bytes of a regular file of at most [`MAX_FILE`] bytes, and its metadata as opened.
+/// A count file's tally as the file holds it (base64 of zigzag LEB128 values), checked for
+/// shape, decoded only when used.
+#[derive(Debug)]
+pub struct Encoded {
+    parts: Vec<EncodedPart>,
+}
+
+#[derive(Debug)]
+struct EncodedPart {
+    name: String,
+    values: u64,
+    data: String,
+}
+
+impl Encoded {
+    /// The tally.
+    pub fn decode(&self) -> Result<Tally, String> {
+        let mut tally = Tally::new();
+        for (i, p) in self.parts.iter().enumerate() {
+            let mut values = Vec::with_capacity(p.values as usize);
+            self.each_value(i, &mut |v| {
+                values.push(v);
+                Ok(())
+            })?;
+            tally.push(&p.name, values);
+        }
+        Ok(tally)
+    }
+
+    /// Adds the tally to `sum` entry by entry, decoding as it goes (the same parts, of the same
+    /// lengths, in the same order, as [`Tally::add`] requires). On an error `sum` is partly added
+    /// and must be dropped.
+    pub fn add_to(&self, sum: &mut Tally) -> Result<(), String> {
+        if sum.parts().len() != self.parts.len() {
+            return Err(format!("the counts hold {} and {} parts", sum.parts().len(), self.parts.len()));
+        }
+        for ((name, a), p) in sum.parts().iter().zip(&self.parts) {
+            if *name != p.name || a.len() as u64 != p.values {
+                return Err(format!("the counts' parts differ: {name:?} of {} values against {:?} of {}", a.len(), p.name, p.values));
+            }
+        }
+        for (i, (name, values)) in sum.values_mut().enumerate() {
+            let mut at = values.iter_mut();
+            self.each_value(i, &mut |v| {
+                let x = at.next().expect("lengths checked");
+                *x = x.checked_add(v).ok_or_else(|| format!("the counts' part {name:?} overflows"))?;
+                Ok(())
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Every value of part `i`, in order, decoded a block of base64 at a time.
+    fn each_value(&self, i: usize, f: &mut dyn FnMut(i128) -> Result<(), String>) -> Result<(), String> {
+        let p = &self.parts[i];
+        let at = |e: &str| format!("\"tally\".\"parts\"[{i}]: {e}");
+        // Whole groups of four characters decode alone: 64 KiB of text at a time.
+        const BLOCK: usize = 64 << 10;
+        let mut bytes = vec![0u8; BLOCK / 4 * 3];
+        let (mut z, mut shift, mut n) = (0u128, 0u32, 0u64);
+        for block in p.data.as_bytes().chunks(BLOCK) {
+            let len = base64::engine::general_purpose::STANDARD.decode_slice(block, &mut bytes).map_err(|e| at(&format!("\"data\" is not base64: {e}")))?;
+            for &b in &bytes[..len] {
+                if shift > 126 || (shift == 126 && b & 0x7f > 0b11) {
+                    return Err(at("a value does not fit 128 bits"));
+                }
+                z |= u128::from(b & 0x7f) << shift;
+                if b & 0x80 == 0 {
+                    n += 1;
+                    if n > p.values {
+                        return Err(at(&format!("\"data\" does not hold {} whole values", p.values)));
+                    }
+                    f(((z >> 1) as i128) ^ -((z & 1) as i128))?;
+                    (z, shift) = (0, 0);
+                } else {
+                    shift += 7;
+                }
+            }
+        }
+        if shift != 0 || n != p.values {
+            return Err(at(&format!("\"data\" does not hold {} whole values", p.values)));
+        }
+        Ok(())
+    }
+}
+
+/// The bytes of a regular file of at most [`MAX_FILE`] bytes, and its metadata as opened
+/// (without blocking: a FIFO is refused, not waited on).
 pub(crate) fn read_bounded(path: &Path) -> Result<(Vec<u8>, fs::Metadata), String> {
-    let f = fs::File::open(path).map_err(|e| e.to_string())?;
-    let meta = f.metadata().map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("not a regular file".into());
-    }
-    if meta.len() > MAX_FILE {
-        return Err(format!("{} bytes; a count file has at most {MAX_FILE}", meta.len()));
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    f.take(MAX_FILE + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(format!("grew past {MAX_FILE} bytes while being read"));
-    }
-    Ok((bytes, meta))
+    parsheet_json::read::read(path, parsheet_json::read::COUNTS).map_err(|e| e.to_string())
 }
 
-/// The bytes the MAC covers, where `text` ends with a MAC field of the right form.
-fn signed_body(text: &[u8]) -> Option<Vec<u8>> {
+/// The signed body less its closing brace (the MAC covers it and then `}`), where `text` ends
+/// with a MAC field of the right form.
+fn signed_head(text: &[u8]) -> Option<&[u8]> {
     let end = text.strip_suffix(b"\"}")?;
     let tag_at = end.len().checked_sub(MAC_HEX)?;
     if !end[tag_at..].iter().all(u8::is_ascii_hexdigit) {
         return None;
     }
-    let head = end[..tag_at].strip_suffix(MAC_FIELD)?;
-    let mut body = head.to_vec();
-    body.push(b'}');
-    Some(body)
+    end[..tag_at].strip_suffix(MAC_FIELD)
 }
 
 fn unsigned(text: &[u8]) -> FileError {
@@ -193,10 +281,15 @@ fn unsigned(text: &[u8]) -> FileError {
     })
 }
 
-fn parse(body: &[u8]) -> Result<CountFile, String> {
-    let text = std::str::from_utf8(body).map_err(|_| "not UTF-8".to_string())?;
+/// The signed file's fields (`text` is the whole file, its MAC field last, already checked);
+/// the tally is checked for shape and kept encoded.
+fn parse(text: &[u8]) -> Result<(CountFile, Encoded), String> {
+    let text = std::str::from_utf8(text).map_err(|_| "not UTF-8".to_string())?;
     let doc = parsheet_json::from_str(text).map_err(|(field, problem)| if field.is_empty() { problem } else { format!("{field}: {problem}") })?;
-    let Value::Object(doc) = doc else { return Err("not a JSON object".into()) };
+    let Value::Object(mut doc) = doc else { return Err("not a JSON object".into()) };
+    // The signature, checked already; a second "mac" in the body is refused by the reader.
+    doc.remove("mac");
+    let tally = encoded_tally(doc.remove("tally"))?;
     let string = |k: &str| doc.get(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| format!("field {k:?} is missing or not a string"));
     let kind = Kind::parse(&string("parsheet")?).ok_or("field \"parsheet\" is not shard, merged or counts")?;
     if doc.get("format").and_then(Value::as_u64) != Some(FORMAT) {
@@ -220,11 +313,11 @@ fn parse(body: &[u8]) -> Result<CountFile, String> {
     } else {
         (None, None)
     };
-    let file = CountFile { kind, build: string("build")?, computation: string("computation")?, inputs: string("inputs")?, command, shard, tally: decode_tally(doc.get("tally"))? };
+    let file = CountFile { kind, build: string("build")?, computation: string("computation")?, inputs: string("inputs")?, command, shard, tally: Tally::new() };
     if string("fingerprint")? != file.fingerprint() {
         return Err("its fingerprint is not that of its computation, inputs and build".into());
     }
-    Ok(file)
+    Ok((file, tally))
 }
 
 fn encode_tally(t: &Tally) -> Value {
@@ -251,47 +344,39 @@ fn encode_tally(t: &Tally) -> Value {
     json!({"encoding": ENCODING, "parts": parts})
 }
 
-fn decode_tally(v: Option<&Value>) -> Result<Tally, String> {
-    let t = v.and_then(Value::as_object).ok_or("field \"tally\" is missing or not an object")?;
+/// The tally's parts with their data still base64, checked for shape: each value takes at
+/// least one byte, so nothing is allocated beyond the file's size.
+fn encoded_tally(v: Option<Value>) -> Result<Encoded, String> {
+    let Some(Value::Object(mut t)) = v else { return Err("field \"tally\" is missing or not an object".into()) };
     if t.get("encoding").and_then(Value::as_str) != Some(ENCODING) || t.len() != 2 {
         return Err(format!("\"tally\" is not {{\"encoding\": {ENCODING:?}, \"parts\": [...]}}"));
     }
-    let parts = t.get("parts").and_then(Value::as_array).ok_or("\"tally\".\"parts\" is not a list")?;
-    let mut tally = Tally::new();
-    for (i, p) in parts.iter().enumerate() {
+    let Some(Value::Array(list)) = t.remove("parts") else { return Err("\"tally\".\"parts\" is not a list".into()) };
+    let mut parts: Vec<EncodedPart> = Vec::with_capacity(list.len());
+    for (i, p) in list.into_iter().enumerate() {
         let at = |e: &str| format!("\"tally\".\"parts\"[{i}]: {e}");
-        let p = p.as_object().filter(|p| p.len() == 3).ok_or_else(|| at("not {\"name\", \"values\", \"data\"}"))?;
-        let name = p.get("name").and_then(Value::as_str).ok_or_else(|| at("\"name\" is not a string"))?;
-        if tally.parts().iter().any(|q| q.0 == name) {
+        let Value::Object(mut p) = p else { return Err(at("not {\"name\", \"values\", \"data\"}")) };
+        if p.len() != 3 {
+            return Err(at("not {\"name\", \"values\", \"data\"}"));
+        }
+        let Some(Value::String(name)) = p.remove("name") else { return Err(at("\"name\" is not a string")) };
+        if parts.iter().any(|q| q.name == name) {
             return Err(at(&format!("part {name:?} appears twice")));
         }
-        let n = p.get("values").and_then(Value::as_u64).ok_or_else(|| at("\"values\" is not a count"))?;
-        let data = p.get("data").and_then(Value::as_str).ok_or_else(|| at("\"data\" is not a string"))?;
-        let bytes = base64::engine::general_purpose::STANDARD.decode(data).map_err(|e| at(&format!("\"data\" is not base64: {e}")))?;
-        // Every value takes at least one byte: nothing is allocated beyond the file's size.
-        if n > bytes.len() as u64 {
-            return Err(at(&format!("{n} values in {} bytes", bytes.len())));
+        let values = p.get("values").and_then(Value::as_u64).ok_or_else(|| at("\"values\" is not a count"))?;
+        let Some(Value::String(data)) = p.remove("data") else { return Err(at("\"data\" is not a string")) };
+        // The decoded length, from the text: four characters are three bytes, less the padding.
+        let pad = data.bytes().rev().take_while(|&b| b == b'=').count();
+        if data.len() % 4 != 0 || pad > 2 {
+            return Err(at("\"data\" is not base64: its length is not whole groups of four"));
         }
-        let mut values = Vec::with_capacity(n as usize);
-        let (mut z, mut shift) = (0u128, 0u32);
-        for &b in &bytes {
-            if shift > 126 || (shift == 126 && b & 0x7f > 0b11) {
-                return Err(at("a value does not fit 128 bits"));
-            }
-            z |= u128::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                values.push(((z >> 1) as i128) ^ -((z & 1) as i128));
-                (z, shift) = (0, 0);
-            } else {
-                shift += 7;
-            }
+        let bytes = data.len() / 4 * 3 - pad;
+        if values > bytes as u64 {
+            return Err(at(&format!("{values} values in {bytes} bytes")));
         }
-        if shift != 0 || values.len() as u64 != n {
-            return Err(at(&format!("\"data\" does not hold {n} whole values")));
-        }
-        tally.push(name, values);
+        parts.push(EncodedPart { name, values, data });
     }
-    Ok(tally)
+    Ok(Encoded { parts })
 }
 
 #[cfg(test)]

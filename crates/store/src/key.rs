@@ -66,9 +66,16 @@ impl SigningKey {
 
     /// Whether `tag` (hex) is the HMAC of `bytes`, compared in constant time.
     pub fn verify(&self, bytes: &[u8], tag: &str) -> bool {
+        self.verify_parts(&[bytes], tag)
+    }
+
+    /// [`SigningKey::verify`] of the bytes of `parts` one after another, without joining them.
+    pub fn verify_parts(&self, parts: &[&[u8]], tag: &str) -> bool {
         let Some(tag) = unhex(tag) else { return false };
         let mut mac = HmacSha256::new_from_slice(&self.bytes).expect("HMAC takes any key length");
-        mac.update(bytes);
+        for p in parts {
+            mac.update(p);
+        }
         mac.verify_slice(&tag).is_ok()
     }
 
@@ -91,15 +98,20 @@ fn unhex(s: &str) -> Option<Vec<u8>> {
 fn read_key(path: &Path) -> Result<Option<[u8; KEY_BYTES]>, String> {
     let at = |e: String| format!("key file {}: {e}", path.display());
     for attempt in 0..50 {
-        let mut f = match fs::File::open(path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        // Opened without blocking (a FIFO is refused, not waited on), a regular file of at most 1 KB.
+        let (mut f, meta) = match parsheet_json::read::open(path, parsheet_json::read::KEY) {
+            Ok(x) => x,
+            Err(e) if e.is_not_found() => {
+                if let Ok(target) = fs::read_link(path) {
+                    return Err(at(format!(
+                        "a symbolic link to {}, which does not exist: point the link at your key file, or remove it (parsheet then creates a new key there)",
+                        target.display()
+                    )));
+                }
+                return Ok(None);
+            }
             Err(e) => return Err(at(e.to_string())),
         };
-        let meta = f.metadata().map_err(|e| at(e.to_string()))?;
-        if !meta.is_file() {
-            return Err(at("not a regular file".into()));
-        }
         if meta.uid() != crate::euid() {
             return Err(at(format!("owned by user {}, not by this user ({}): use a key file of your own (PARSHEET_KEY_FILE)", meta.uid(), crate::euid())));
         }
@@ -133,13 +145,17 @@ fn create(path: &Path) -> io::Result<()> {
     getrandom::fill(&mut bytes).map_err(|e| io::Error::other(format!("no random bytes from the system: {e}")))?;
     let text = format!("{}\n", crate::hex(&bytes));
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    remove_stale_temporaries(&dir);
     let tmp = dir.join(format!(".parsheet-key.{}-{nanos}.tmp", std::process::id()));
     let write = |p: &Path| -> io::Result<()> {
         let mut f = OpenOptions::new().write(true).create_new(true).mode(0o600).open(p)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()
     };
-    write(&tmp)?;
+    if let Err(e) = write(&tmp) {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
     // A hard link never replaces an existing file: the first process to link wins.
     let linked = fs::hard_link(&tmp, path);
     let _ = fs::remove_file(&tmp);
@@ -151,6 +167,19 @@ fn create(path: &Path) -> io::Result<()> {
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
             other => other,
         },
+    }
+}
+
+/// Temporary key files (`.parsheet-key.*.tmp`) of runs killed while creating a key, older than a
+/// day: age alone decides, since another process (another node of a cluster) may be writing one.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".parsheet-key.") && name.ends_with(".tmp") && crate::older_than_a_day(&e) {
+            let _ = fs::remove_file(e.path());
+        }
     }
 }
 
@@ -182,6 +211,33 @@ mod tests {
         let key = SigningKey::open(&path).unwrap();
         assert!(key.verify(b"x", &keys[0]));
         assert!(!key.verify(b"y", &keys[0]));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_dangling_link_a_fifo_and_stale_temporaries() {
+        let dir = scratch("odd");
+        // A link to a key that is not there: named, not "copy that key file here".
+        let link = dir.join("link");
+        std::os::unix::fs::symlink(dir.join("gone"), &link).unwrap();
+        for e in [SigningKey::open_or_create(&link).err().unwrap(), SigningKey::open(&link).err().unwrap()] {
+            assert!(e.contains("a symbolic link to") && e.contains("gone") && !e.contains("copy that key file"), "{e}");
+        }
+        // A FIFO: refused at once.
+        let fifo = dir.join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        assert!(SigningKey::open_or_create(&fifo).err().unwrap().contains("FIFO"));
+        // A temporary key file of a run killed two days ago goes when a key is next created.
+        let sub = dir.join("sub");
+        fs::create_dir_all(&sub).unwrap();
+        let (old, fresh) = (sub.join(".parsheet-key.1-2.tmp"), sub.join(".parsheet-key.3-4.tmp"));
+        for p in [&old, &fresh] {
+            fs::write(p, "ab").unwrap();
+        }
+        let two_days = std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 24 * 3600);
+        fs::File::options().write(true).open(&old).unwrap().set_modified(two_days).unwrap();
+        SigningKey::open_or_create(&sub.join("key")).unwrap();
+        assert!(!old.exists() && fresh.exists());
         fs::remove_dir_all(&dir).unwrap();
     }
 

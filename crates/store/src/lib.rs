@@ -35,7 +35,7 @@ pub mod process;
 mod merge;
 
 pub use cache::{Cache, Loaded};
-pub use file::{CountFile, FileError, Kind, FORMAT, MAX_FILE};
+pub use file::{CountFile, Encoded, FileError, Kind, FORMAT, MAX_FILE};
 pub use key::{default_key_path, SigningKey};
 pub use merge::{Merged, Merger, Plan};
 
@@ -54,6 +54,20 @@ pub fn fingerprint(computation: &str, inputs: &str, build: &str) -> String {
     hex(&h.finalize())
 }
 
+/// A command line as a POSIX shell reads it back: each argument that holds anything but
+/// letters, digits and `_ - . / : = , + @ %` in single quotes, so an argument with a space reads
+/// as one.
+pub fn shell_words(args: &[String]) -> String {
+    let plain = |a: &str| !a.is_empty() && a.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-./:=,+@%".contains(&b));
+    args.iter().map(|a| if plain(a) { a.clone() } else { format!("'{}'", a.replace('\'', "'\\''")) }).collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a directory entry is a regular file last modified more than a day ago.
+pub(crate) fn older_than_a_day(e: &std::fs::DirEntry) -> bool {
+    let day = std::time::Duration::from_secs(24 * 60 * 60);
+    e.metadata().is_ok_and(|m| m.is_file() && m.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age > day))
+}
+
 pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -67,4 +81,16 @@ pub(crate) fn others_can_write(mode: u32) -> bool {
 pub(crate) fn euid() -> u32 {
     // SAFETY: geteuid has no preconditions and cannot fail.
     unsafe { libc::geteuid() }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_command_shown_reads_back_as_the_same_arguments() {
+        let args: Vec<String> = ["analyze", "dj-wild", "--tables", "my tables/x.json", "--pays", "royal=1 to 1", "it's", ""].iter().map(|s| s.to_string()).collect();
+        let shown = super::shell_words(&args);
+        assert_eq!(shown, "analyze dj-wild --tables 'my tables/x.json' --pays 'royal=1 to 1' 'it'\\''s' ''");
+        let back = std::process::Command::new("sh").arg("-c").arg(format!("for a in {shown}; do printf '%s\\n' \"$a\"; done")).output().unwrap();
+        assert_eq!(String::from_utf8(back.stdout).unwrap(), args.iter().map(|a| format!("{a}\n")).collect::<String>());
+    }
 }

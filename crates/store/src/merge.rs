@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use parsheet_shard::{Shard, Tally};
 
+use crate::file::Encoded;
 use crate::{CountFile, FileError, Kind, SigningKey};
 
 /// What to keep of the shards, decided once the first file says what they count.
@@ -56,7 +57,7 @@ impl Merger {
     /// Reads, checks and adds one shard file. `plan` is asked once, with the first file.
     pub fn add(&mut self, path: &Path, plan: &mut dyn FnMut(&CountFile, Shard) -> Plan) -> Result<(), String> {
         let at = |e: String| format!("{}: {e}", path.display());
-        let mut file = CountFile::read(path, &self.key).map_err(|e| at(match e {
+        let (file, encoded) = CountFile::read_encoded(path, &self.key).map_err(|e| at(match e {
             FileError::Unsigned(e) => format!("{e}; merge takes signed shard files only"),
             e => e.to_string(),
         }))?;
@@ -75,15 +76,14 @@ impl Merger {
             self.plan = plan(&file, shard);
             self.by_index = vec![None; shard.count() as usize];
             self.first = Some(First { path: path.to_path_buf(), file: CountFile { tally: Tally::new(), ..file.clone() }, shard });
-            return self.take(path, shard, std::mem::take(&mut file.tally));
+            return self.take(path, shard, encoded);
         };
         if file.fingerprint() != first.file.fingerprint() || file.command != first.file.command {
             return Err(format!(
-                "{} and {} are shards of different computations ({} / {}): merge the shards of one run",
+                "{} and {} are shards of different computations ({}): merge the shards of one run",
                 first.path.display(),
                 path.display(),
-                first.file.computation,
-                file.computation
+                difference(&first.file, &file)
             ));
         }
         if shard.count() != first.shard.count() {
@@ -92,21 +92,24 @@ impl Merger {
         if let Some(other) = &self.by_index[shard.index() as usize] {
             return Err(format!("{} and {} are both shard {shard}: give each shard once", other.display(), path.display()));
         }
-        self.take(path, shard, std::mem::take(&mut file.tally))
+        self.take(path, shard, encoded)
     }
 
-    fn take(&mut self, path: &Path, shard: Shard, tally: Tally) -> Result<(), String> {
+    /// Adds a shard's counts: decoded into the running sum as they are read, never held whole
+    /// beside it (unless kept or not summed).
+    fn take(&mut self, path: &Path, shard: Shard, encoded: Encoded) -> Result<(), String> {
+        let at = |e: String| format!("{}: {}", path.display(), FileError::Malformed(e));
         self.by_index[shard.index() as usize] = Some(path.to_path_buf());
         if self.plan.keep.contains(&shard.index()) {
-            self.kept.push((shard.index(), tally.clone()));
+            self.kept.push((shard.index(), encoded.decode().map_err(at)?));
         }
         if !self.plan.sum {
-            self.tallies.push((shard.index(), tally));
+            self.tallies.push((shard.index(), encoded.decode().map_err(at)?));
             return Ok(());
         }
         match &mut self.sum {
-            None => self.sum = Some(tally),
-            Some(sum) => sum.add(&tally).map_err(|e| format!("{}: cannot add its counts to the others': {e}", path.display()))?,
+            None => self.sum = Some(encoded.decode().map_err(at)?),
+            Some(sum) => encoded.add_to(sum).map_err(|e| format!("{}: cannot add its counts to the others': {e}", path.display()))?,
         }
         Ok(())
     }
@@ -134,6 +137,24 @@ impl Merger {
 }
 
 /// Shard indexes as `K/N`, runs written `A-B/N`: "0/8, 3-6/8".
+/// What differs between two shards' identities, first of: the computation, the inputs (each
+/// line that differs), the build, the command.
+fn difference(a: &CountFile, b: &CountFile) -> String {
+    if a.computation != b.computation {
+        return format!("{} / {}", a.computation, b.computation);
+    }
+    if a.inputs != b.inputs {
+        let (la, lb): (Vec<&str>, Vec<&str>) = (a.inputs.lines().collect(), b.inputs.lines().collect());
+        let only = |x: &[&str], y: &[&str]| x.iter().filter(|l| !y.contains(l)).copied().collect::<Vec<_>>().join("; ");
+        return format!("{}, with {} / with {}", a.computation, only(&la, &lb), only(&lb, &la));
+    }
+    if a.build != b.build {
+        return format!("{}, counted by different builds", a.computation);
+    }
+    let shown = |c: &Option<Vec<String>>| c.as_deref().map_or(String::new(), crate::shell_words);
+    format!("{}, recorded commands `{}` / `{}`", a.computation, shown(&a.command), shown(&b.command))
+}
+
 fn ranges(indexes: &[usize], n: u32) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;

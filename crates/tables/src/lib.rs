@@ -353,7 +353,7 @@ pub fn builtin() -> Result<Vec<GameTables>, TableError> {
 }
 
 /// The largest table file read: the six chapters together are under 200 kB.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = parsheet_json::read::TABLES.cap;
 
 /// Every table file of `dir`: regular files (or links to them) named `*.json`. Hidden files
 /// (`.x.json`, editors' `.#x.json` locks) and broken links are passed over; anything else named
@@ -368,27 +368,16 @@ pub fn load_dir(dir: &Path) -> Result<Vec<GameTables>, TableError> {
 }
 
 /// One file's text, or `None` for a broken link; refuses what is not a regular file of at most
-/// [`MAX_FILE_BYTES`], checking the size before reading and again while reading (a file may grow).
+/// [`MAX_FILE_BYTES`] (opened without blocking, so a FIFO is refused rather than waited on).
 pub(crate) fn read_table_file(path: &Path) -> Result<Option<String>, String> {
-    use std::io::Read;
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(_) if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => return Ok(None),
-        Err(e) => return Err(format!("cannot read: {e}")),
-    };
-    if !meta.is_file() {
-        return Err("not a regular file; a table file must be a plain .json file (remove it or rename it)".into());
+    use parsheet_json::read::{read, ReadError, TABLES};
+    match read(path, TABLES) {
+        Ok((bytes, _)) => String::from_utf8(bytes).map(Some).map_err(|e| format!("not UTF-8 text (byte {}); save the file as UTF-8", e.utf8_error().valid_up_to())),
+        Err(e) if e.is_not_found() && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => Ok(None),
+        Err(ReadError::NotRegular { found, .. }) => Err(format!("{found}, not a regular file; a table file must be a plain .json file (remove it or rename it)")),
+        Err(ReadError::Io(e)) => Err(format!("cannot read: {e}")),
+        Err(e) => Err(e.to_string()),
     }
-    let too_large = || format!("larger than {} MB; a table file is far smaller, so this is not one", MAX_FILE_BYTES / (1024 * 1024));
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)).map_err(|e| format!("cannot read: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large());
-    }
-    String::from_utf8(bytes).map(Some).map_err(|e| format!("not UTF-8 text (byte {}); save the file as UTF-8", e.utf8_error().valid_up_to()))
 }
 
 fn check_distinct_games(games: &[GameTables]) -> Result<(), TableError> {

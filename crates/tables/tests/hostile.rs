@@ -332,6 +332,14 @@ fn hostile_house_way_files() {
     let e = load(d.to_str().unwrap()).unwrap_err();
     assert!(e.problem.contains("not a regular file"), "{e}");
 
+    // A FIFO with no writer: refused at once (a blocking open would wait for ever).
+    let fifo = dir.join("fifo.json");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let e = load(fifo.to_str().unwrap()).unwrap_err();
+    assert!(e.problem.contains("FIFO") && e.problem.contains("not a regular file"), "{e}");
+    std::fs::remove_file(&fifo).unwrap();
+
     // Larger than 16 MB.
     let big = dir.join("big.json");
     std::fs::write(&big, vec![b' '; 16 * 1024 * 1024 + 1]).unwrap();
