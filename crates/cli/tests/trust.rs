@@ -142,6 +142,11 @@ fn count_files_are_read_strictly() {
     std::fs::write(&files[0], &bytes).unwrap();
     let e = fails(&["merge", &files[0], &files[1], "--no-cache"]);
     assert!(e.contains("appears twice"), "{e}");
+    // A FIFO given as a shard: refused at once (a blocking open would wait for a writer).
+    let fifo = dir.join("fifo.json");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let e = fails(&["merge", &s(&fifo), &files[1], "--no-cache"]);
+    assert!(e.contains("FIFO") && e.contains("not a regular file"), "{e}");
     // A format-1 file (unsigned): recount.
     let old = s(&dir.join("old.json"));
     std::fs::write(&old, r#"{"parsheet":"shard","format":1,"fingerprint":"x","tally_sha256":"y","tally":{}}"#).unwrap();
