@@ -70,14 +70,15 @@ pub fn count_task(way_id: &str, ace_high: fupg::AceHigh) -> String {
     }
 }
 
-/// Validates a way on the full deck once per process.
+/// Validates a way on the full deck once per process, and once per content: a way whose rules
+/// were validated before is read from the results cache (`validate_stored`).
 fn validated(spec: &str, way: &parsheet_games::house_way::HouseWay) -> Result<(), String> {
     static DONE: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     if DONE.lock().unwrap_or_else(|e| e.into_inner()).iter().any(|d| d == spec) {
         return Ok(());
     }
     let task = crate::progress::Task::new(validation_task(spec), 1);
-    parsheet_games::house_way::validate(way).map_err(|e| format!("house way {}: {e}", parsheet_tables::printable(&way.id)))?;
+    parsheet_games::house_way::validate_stored(way, fupg::Deck::FULL).map_err(|e| format!("house way {}: {e}", parsheet_tables::printable(&way.id)))?;
     task.finish();
     DONE.lock().unwrap_or_else(|e| e.into_inner()).push(spec.to_string());
     Ok(())

@@ -209,12 +209,21 @@ pub struct Key {
     /// depends on them), one `name = value` per line, so a changed input changes the key.
     pub inputs: String,
     pub combine: Combine,
+    /// Whether `--shard` may split it. A check every command makes on the way (a house way
+    /// validated on every hand) is kept whole, from the cache or computed, whatever is split.
+    pub splits: bool,
 }
 
 impl Key {
     pub fn new(computation: impl Into<String>, inputs: &[(&str, String)], combine: Combine) -> Key {
         let inputs = inputs.iter().map(|(k, v)| format!("{k} = {v}\n")).collect();
-        Key { computation: computation.into(), inputs, combine }
+        Key { computation: computation.into(), inputs, combine, splits: true }
+    }
+
+    /// A computation kept whole: never the one a `--shard` run splits.
+    pub fn whole(mut self) -> Key {
+        self.splits = false;
+        self
     }
 }
 

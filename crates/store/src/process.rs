@@ -31,11 +31,15 @@ pub enum Target {
 }
 
 impl Target {
-    fn of(key: &Key) -> Target {
-        match key.combine {
+    /// The kind of split computation `key` is, `None` for one kept whole.
+    fn of(key: &Key) -> Option<Target> {
+        if !key.splits {
+            return None;
+        }
+        Some(match key.combine {
             Combine::Sum => Target::Counts,
             Combine::Custom(_) => Target::Search,
-        }
+        })
     }
 }
 
@@ -107,7 +111,7 @@ impl Store for ProcessStore {
             Merged(Tally),
         }
         let step = with_process(|p| {
-            let split = p.target == Target::of(key);
+            let split = Some(p.target) == Target::of(key);
             let fingerprint = crate::fingerprint(&key.computation, &key.inputs, &p.build);
             match &mut p.mode {
                 Mode::Shard { written: true, .. } if split => Err("--shard: this command runs more than one computation that splits; shard each on its own".to_string()),

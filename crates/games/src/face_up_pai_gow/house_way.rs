@@ -52,6 +52,7 @@ use std::fmt;
 use parsheet_cards::{binomial, iso, Card, CardSet, Rank, Suit};
 use parsheet_eval::paigow::{is_legal_split, low_hand, LowHand};
 use parsheet_eval::{Category, Evaluator, HandRank, Ranking};
+use parsheet_shard::{Combine, Key, Tally};
 
 pub use super::main_game::Deck;
 
@@ -464,6 +465,32 @@ pub fn validate(way: &HouseWay) -> Result<u64, Invalid> {
 /// a way may be refused on the full deck and still set every hand of a smaller one).
 pub fn validate_deck(way: &HouseWay, deck: Deck) -> Result<u64, Invalid> {
     validate_ways(&[way], deck).map_err(|(_, e)| e)
+}
+
+/// What a validation depends on: the deck and the way's rules (not its name), so a way whose
+/// rules are unchanged is not validated again, and any change to them is.
+pub fn validation_key(way: &HouseWay, deck: Deck) -> Key {
+    Key::new(
+        "face-up-pai-gow house way set on every seven-card hand",
+        &[("check", "every hand of the deck gets a legal setting, v1".into()), ("deck", format!("{deck:?}")), ("house-way", format!("{:?}", way.rules))],
+        Combine::Sum,
+    )
+    .whole()
+}
+
+/// [`validate_deck`] through the program's store: a way validated before (same rules, same
+/// deck, same build) is read from the results cache, which keeps only a validation that passed
+/// (the number of hands checked, checked again here against the deck's).
+pub fn validate_stored(way: &HouseWay, deck: Deck) -> Result<u64, String> {
+    let tally = parsheet_shard::counted(&validation_key(way, deck), |_| {
+        let n = validate_deck(way, deck).map_err(|e| e.to_string())?;
+        Ok(Tally::new().with("hands", vec![n as i128]))
+    })?;
+    let n = tally.get("hands", 1)?[0];
+    if n != binomial(deck.len(), 7) as i128 {
+        return Err(format!("the validation of house way {} covers {n} hands, not the deck's {}", way.id, binomial(deck.len(), 7)));
+    }
+    Ok(n as u64)
 }
 
 /// Several ways checked in one pass over the hands of `deck` (each hand's 21 settings and its

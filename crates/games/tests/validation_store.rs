@@ -1,0 +1,70 @@
+//! A house way is validated once per content: `validate_stored` keeps a passed validation in the
+//! program's store under the way's rules and the deck, so an unchanged way is not validated
+//! again, while a way that leaves a hand unset is refused whether the store is cold or warm
+//! (a failed validation is never kept, and a way edited to leave hands unset has other rules,
+//! so another key). The store here is an in-memory one that counts its misses.
+
+use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+use std::sync::Mutex;
+
+use parsheet_games::house_way::{validate_stored, validation_key, Condition, HouseWay, Play, Prefer, Rule};
+use parsheet_games::strategy::face_up_pai_gow::Deck;
+use parsheet_shard::{Key, Shard, Store, Tally};
+
+static COMPUTED: AtomicUsize = AtomicUsize::new(0);
+
+struct Memory(Mutex<Vec<(String, String, Tally)>>);
+
+impl Store for Memory {
+    fn counted(&self, key: &Key, compute: &mut dyn FnMut(Shard) -> Result<Tally, String>) -> Result<Tally, String> {
+        if let Some(hit) = self.0.lock().unwrap().iter().find(|e| e.0 == key.computation && e.1 == key.inputs) {
+            return Ok(hit.2.clone());
+        }
+        COMPUTED.fetch_add(1, SeqCst);
+        let t = compute(Shard::WHOLE)?;
+        self.0.lock().unwrap().push((key.computation.clone(), key.inputs.clone(), t.clone()));
+        Ok(t)
+    }
+}
+
+/// Complete hands only: every other hand is left unset.
+fn partial() -> HouseWay {
+    HouseWay {
+        id: "partial".into(),
+        title: "complete hands only".into(),
+        rules: vec![Rule { name: "complete".into(), when: Condition { complete: Some(true), ..Condition::default() }, plays: vec![Play { prefer: Prefer::High, ..Play::default() }] }],
+    }
+}
+
+#[test]
+fn a_way_is_validated_once_per_content_and_an_unset_hand_is_caught_cold_and_warm() {
+    parsheet_shard::install(Box::new(Memory(Mutex::new(Vec::new())))).unwrap();
+    let deck = Deck { rank_mask: 0b1_1111_0000_0000, suits: 3, joker: true };
+    let hands = parsheet_cards::binomial(deck.len(), 7);
+
+    // Cold: the partial way is refused, naming an unset hand; nothing is kept.
+    let e = validate_stored(&partial(), deck).unwrap_err();
+    assert!(e.contains("unset"), "{e}");
+    assert_eq!(COMPUTED.load(SeqCst), 1);
+
+    // A complete way is validated once; asked again (another name, same rules) it is read.
+    let whole = HouseWay::highest_high();
+    assert_eq!(validate_stored(&whole, deck).unwrap(), hands);
+    let renamed = HouseWay { id: "renamed".into(), ..whole.clone() };
+    assert_eq!(validate_stored(&renamed, deck).unwrap(), hands);
+    assert_eq!(COMPUTED.load(SeqCst), 2, "the second validation came from the store");
+
+    // Warm: the partial way is still refused, validated again (its failure was not kept)...
+    let e = validate_stored(&partial(), deck).unwrap_err();
+    assert!(e.contains("unset"), "{e}");
+    assert_eq!(COMPUTED.load(SeqCst), 3);
+    // ...and so is the complete way edited to leave hands unset: other rules, another key.
+    let mut edited = whole.clone();
+    edited.rules[0].when = Condition { complete: Some(false), ..Condition::default() };
+    assert_ne!(validation_key(&edited, deck).inputs, validation_key(&whole, deck).inputs);
+    assert!(validate_stored(&edited, deck).unwrap_err().contains("unset"));
+    // The key names the deck: the full deck is another validation.
+    assert_ne!(validation_key(&whole, deck).inputs, validation_key(&whole, Deck::FULL).inputs);
+    // Never split by --shard: a check every command makes whole.
+    assert!(!validation_key(&whole, deck).splits);
+}
