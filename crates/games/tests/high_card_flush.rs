@@ -347,3 +347,22 @@ fn print_full_solution() {
     println!("element of risk {} = {:.6}%", s.element_of_risk(), 100.0 * f(&s.element_of_risk()));
     println!("expected wager {} = {:.6}", s.expected_wager, f(&s.expected_wager));
 }
+
+/// The tally kept in the results cache reads back as counted, on a reduced deck and the full
+/// one's shape; a stored tally of another deck, or one whose counts do not add up, is refused
+/// (and counted again by `stored_tally`).
+#[test]
+fn a_stored_tally_reads_back_and_a_wrong_one_is_refused() {
+    use parsheet_games::strategy::high_card_flush::Tally;
+    let suits = [0b1_1111_1000_0000u16; 3];
+    let t = tally(&suits, 4);
+    let back = Tally::from_shard(&t.to_shard(), &suits, 4).unwrap();
+    assert_eq!(back.by_value, t.by_value);
+    assert_eq!((back.hand, back.cards, back.dealer_hands), (t.hand, t.cards, t.dealer_hands));
+    assert!(Tally::from_shard(&t.to_shard(), &[0b1_1111_1000_0000u16; 4], 4).is_err(), "another deck");
+    let stored = t.to_shard();
+    let mut values = stored.get("values", stored.parts()[1].1.len()).unwrap().to_vec();
+    values[1] += 1; // one more hand of the first value than its decisions
+    let bad = parsheet_shard::Tally::new().with("deck", stored.get("deck", 3).unwrap().to_vec()).with("values", values);
+    assert!(Tally::from_shard(&bad, &suits, 4).is_err());
+}

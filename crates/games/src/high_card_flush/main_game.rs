@@ -59,10 +59,87 @@ use rayon::prelude::*;
 use crate::solution::{Decision, Solution};
 use crate::OutcomeCounts;
 
-/// The whole game: four suits of thirteen ranks, seven cards each.
+/// The whole game: four suits of thirteen ranks, seven cards each. Its tally goes through the
+/// program's store, so a warm cache gives the strategy without counting (about 10 CPU-s).
 pub fn solve(variant: &str) -> Solution {
     assert_eq!(variant, "as-written", "High Card Flush has one reading");
-    solve_deck(&[0x1fff; 4], 7)
+    solution_of(&stored_tally(&[0x1fff; 4], 7))
+}
+
+/// What a tally depends on: the deck and the hand size (the rules are this build's).
+pub fn key(suits: &[u16], hand: usize) -> parsheet_shard::Key {
+    parsheet_shard::Key::new(
+        "high-card-flush base: each player value's hands, decisions and showdowns",
+        &[("counts", "high-card-flush main game by value, v1".into()), ("suits", format!("{suits:?}")), ("hand", hand.to_string())],
+        parsheet_shard::Combine::Sum,
+    )
+    .whole()
+}
+
+/// [`tally`] through the program's store. A stored tally is checked as a count is (every
+/// player hand once, each value's decisions adding up to its hands); one that fails is counted
+/// again.
+pub fn stored_tally(suits: &[u16], hand: usize) -> Tally {
+    let stored = parsheet_shard::counted(&key(suits, hand), |_| Ok(tally(suits, hand).to_shard()));
+    stored.and_then(|t| Tally::from_shard(&t, suits, hand)).unwrap_or_else(|_| tally(suits, hand))
+}
+
+/// Values per entry of a stored tally: the value, its hands, showdowns, choices and the
+/// showdowns by choice.
+const STORED: usize = 2 + 4 + 3 + 12;
+
+impl Tally {
+    /// As a store's tally: part `deck` (hand, cards, dealer hands), part `values` (each value's
+    /// [`STORED`] numbers, values rising).
+    pub fn to_shard(&self) -> parsheet_shard::Tally {
+        let mut values = Vec::with_capacity(self.by_value.len() * STORED);
+        for (v, t) in &self.by_value {
+            values.extend([*v as i128, t.hands as i128]);
+            values.extend(t.showdowns.iter().chain(&t.chosen).chain(t.chosen_showdowns.iter().flatten()).map(|&x| x as i128));
+        }
+        parsheet_shard::Tally::new().with("deck", vec![self.hand as i128, self.cards as i128, self.dealer_hands as i128]).with("values", values)
+    }
+
+    /// The tally of a store's, checked against the deck it should count.
+    pub fn from_shard(t: &parsheet_shard::Tally, suits: &[u16], hand: usize) -> Result<Tally, String> {
+        let c = Binomials::new();
+        let cards: u64 = suits.iter().map(|m| m.count_ones() as u64).sum();
+        let dealer_hands = c.get((cards - hand as u64) as u32, hand as u32);
+        if t.get("deck", 3)? != [hand as i128, cards as i128, dealer_hands as i128] {
+            return Err("a stored tally of another deck".into());
+        }
+        let n = t.parts().iter().find(|p| p.0 == "values").map_or(0, |p| p.1.len());
+        let values = t.get("values", n)?;
+        if n % STORED != 0 {
+            return Err("a stored tally of the wrong shape".into());
+        }
+        let u = |x: i128| u128::try_from(x).map_err(|_| "a negative count in a stored tally".to_string());
+        let mut by_value = BTreeMap::new();
+        for e in values.chunks(STORED) {
+            let mut x = e[1..].iter().map(|&x| u(x));
+            let mut next = || x.next().expect("shape checked");
+            let mut t = ValueTally { hands: next()?, ..ValueTally::default() };
+            for i in 0..4 {
+                t.showdowns[i] = next()?;
+            }
+            for d in 0..3 {
+                t.chosen[d] = next()?;
+            }
+            for d in 0..3 {
+                for i in 0..4 {
+                    t.chosen_showdowns[d][i] = next()?;
+                }
+            }
+            if t.chosen.iter().sum::<u128>() != t.hands || t.showdowns.iter().sum::<u128>() != t.hands * dealer_hands as u128 {
+                return Err("a stored value whose decisions or showdowns do not add up".into());
+            }
+            by_value.insert(u32::try_from(e[0]).map_err(|_| "a stored value out of range".to_string())?, t);
+        }
+        if by_value.values().map(|v| v.hands).sum::<u128>() != c.get(cards as u32, hand as u32) as u128 {
+            return Err("a stored tally that does not hold every player hand once".into());
+        }
+        Ok(Tally { hand, cards, dealer_hands, by_value })
+    }
 }
 
 /// The game on a deck of `suits.len()` suits (at most four), suit `s` holding the ranks in the
