@@ -50,7 +50,8 @@ impl Cache {
                 dir.display()
             ));
         }
-        remove_stale_temporaries(dir);
+        // Entries being written (`.NAME.tmp-PID-NANOS`) by runs that were killed.
+        crate::remove_stale_temporaries(dir, |n| n.starts_with('.') && n.contains(".tmp-"));
         Ok(Cache { dir: dir.to_path_buf(), key })
     }
 
@@ -103,19 +104,6 @@ impl Cache {
         let path = self.entry(&file.fingerprint());
         write_private(&path, &file.to_bytes(&self.key)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(path)
-    }
-}
-
-/// Entries being written (`.NAME.tmp-PID-NANOS`) left by runs that were killed, older than a
-/// day: age alone decides, since in a shared cache other nodes may be writing theirs.
-fn remove_stale_temporaries(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') && name.contains(".tmp-") && crate::older_than_a_day(&e) {
-            let _ = fs::remove_file(e.path());
-        }
     }
 }
 

@@ -145,7 +145,8 @@ fn create(path: &Path) -> io::Result<()> {
     getrandom::fill(&mut bytes).map_err(|e| io::Error::other(format!("no random bytes from the system: {e}")))?;
     let text = format!("{}\n", crate::hex(&bytes));
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    remove_stale_temporaries(&dir);
+    // Key files being created (`.parsheet-key.*.tmp`) by runs that were killed.
+    crate::remove_stale_temporaries(&dir, |n| n.starts_with(".parsheet-key.") && n.ends_with(".tmp"));
     let tmp = dir.join(format!(".parsheet-key.{}-{nanos}.tmp", std::process::id()));
     let write = |p: &Path| -> io::Result<()> {
         let mut f = OpenOptions::new().write(true).create_new(true).mode(0o600).open(p)?;
@@ -167,19 +168,6 @@ fn create(path: &Path) -> io::Result<()> {
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
             other => other,
         },
-    }
-}
-
-/// Temporary key files (`.parsheet-key.*.tmp`) of runs killed while creating a key, older than a
-/// day: age alone decides, since another process (another node of a cluster) may be writing one.
-fn remove_stale_temporaries(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(".parsheet-key.") && name.ends_with(".tmp") && crate::older_than_a_day(&e) {
-            let _ = fs::remove_file(e.path());
-        }
     }
 }
 

@@ -62,10 +62,18 @@ pub fn shell_words(args: &[String]) -> String {
     args.iter().map(|a| if plain(a) { a.clone() } else { format!("'{}'", a.replace('\'', "'\\''")) }).collect::<Vec<_>>().join(" ")
 }
 
-/// Whether a directory entry is a regular file last modified more than a day ago.
-pub(crate) fn older_than_a_day(e: &std::fs::DirEntry) -> bool {
+/// Removes the regular files of `dir` whose names `is_temporary` accepts and that were last
+/// modified more than a day ago: temporaries of runs that were killed. Age alone decides, since
+/// other processes (other nodes of a cluster) may be writing theirs now.
+pub(crate) fn remove_stale_temporaries(dir: &std::path::Path, is_temporary: impl Fn(&str) -> bool) {
     let day = std::time::Duration::from_secs(24 * 60 * 60);
-    e.metadata().is_ok_and(|m| m.is_file() && m.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age > day))
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let stale = e.metadata().is_ok_and(|m| m.is_file() && m.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age > day));
+        if stale && is_temporary(&e.file_name().to_string_lossy()) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 pub(crate) fn hex(bytes: &[u8]) -> String {
