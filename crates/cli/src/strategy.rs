@@ -197,6 +197,9 @@ fn heads_up(args: &Args, g: &'static parsheet_games::strategy::StrategyGame) -> 
     if args.house_way.is_some() {
         return Err("--house-way: the heads-up-holdem dealer sets no hands".into());
     }
+    if args.deck.is_some() {
+        return Err("--deck does not apply to heads-up-holdem (it is solved on the 52-card deck; --deck reduces Face Up Pai Gow's); give --variant, --paytable, --bad-beat, --min-raise, or --hole and --board".into());
+    }
     let games = args.tables.load()?;
     let asked = parsheet_app::heads_up::Asked { variant: args.variant.as_deref(), paytable: args.paytable.as_deref(), bad_beat: args.bad_beat.as_deref(), min_raise: args.min_raise.as_deref() };
     if let Some(hole) = &args.hole {

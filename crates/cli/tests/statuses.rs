@@ -532,6 +532,9 @@ fn list_default_is_the_reading_analyze_uses() {
     assert!(valid.len() > 1 && err.contains("bogus") && valid.iter().all(|r| err.contains(r.as_str())), "{err}");
     let err = common::fails(&["strategy", "face-up-pai-gow", "--deck", "TJQKA/3/joker", "--hole", "As Kd"]);
     assert!(err.contains("--hole"), "{err}");
+    // An option for another game is refused, not ignored: Heads-Up is solved on the full deck.
+    let err = common::fails(&["strategy", "heads-up-holdem", "--deck", "TJQKA/3", "--hole", "As Kd"]);
+    assert!(err.contains("--deck does not apply to heads-up-holdem"), "{err}");
 }
 
 /// The judge itself, on values whose rounding is known by hand.
