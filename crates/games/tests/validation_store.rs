@@ -2,7 +2,9 @@
 //! program's store under the way's rules and the deck, so an unchanged way is not validated
 //! again, while a way that leaves a hand unset is refused whether the store is cold or warm
 //! (a failed validation is never kept, and a way edited to leave hands unset has other rules,
-//! so another key). The store here is an in-memory one that counts its misses.
+//! so another key). Likewise the setting a way gives each dealer class of the setting table is
+//! kept, and a kept setting that is not one of its class's is refused. The store here is an
+//! in-memory one that counts its misses.
 
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use std::sync::Mutex;
@@ -13,16 +15,21 @@ use parsheet_shard::{Key, Shard, Store, Tally};
 
 static COMPUTED: AtomicUsize = AtomicUsize::new(0);
 
-struct Memory(Mutex<Vec<(String, String, Tally)>>);
+static KEPT: Mutex<Vec<(String, String, Tally)>> = Mutex::new(Vec::new());
+
+struct Memory;
 
 impl Store for Memory {
     fn counted(&self, key: &Key, compute: &mut dyn FnMut(Shard) -> Result<Tally, String>) -> Result<Tally, String> {
-        if let Some(hit) = self.0.lock().unwrap().iter().find(|e| e.0 == key.computation && e.1 == key.inputs) {
+        if let Some(hit) = KEPT.lock().unwrap().iter().find(|e| e.0 == key.computation && e.1 == key.inputs) {
             return Ok(hit.2.clone());
         }
-        COMPUTED.fetch_add(1, SeqCst);
+        // Validations only: the other test of this file keeps settings in the same store.
+        if key.computation.contains("house way set on every seven-card hand") {
+            COMPUTED.fetch_add(1, SeqCst);
+        }
         let t = compute(Shard::WHOLE)?;
-        self.0.lock().unwrap().push((key.computation.clone(), key.inputs.clone(), t.clone()));
+        KEPT.lock().unwrap().push((key.computation.clone(), key.inputs.clone(), t.clone()));
         Ok(t)
     }
 }
@@ -38,7 +45,7 @@ fn partial() -> HouseWay {
 
 #[test]
 fn a_way_is_validated_once_per_content_and_an_unset_hand_is_caught_cold_and_warm() {
-    parsheet_shard::install(Box::new(Memory(Mutex::new(Vec::new())))).unwrap();
+    let _ = parsheet_shard::install(Box::new(Memory));
     let deck = Deck { rank_mask: 0b1_1111_0000_0000, suits: 3, joker: true };
     let hands = parsheet_cards::binomial(deck.len(), 7);
 
@@ -67,4 +74,25 @@ fn a_way_is_validated_once_per_content_and_an_unset_hand_is_caught_cold_and_warm
     assert_ne!(validation_key(&whole, deck).inputs, validation_key(&whole, Deck::FULL).inputs);
     // Never split by --shard: a check every command makes whole.
     assert!(!validation_key(&whole, deck).splits);
+}
+
+#[test]
+fn the_setting_a_way_gives_each_class_is_kept_and_checked_when_read_back() {
+    use parsheet_games::strategy::face_up_pai_gow::{table::setting_table, AceHigh};
+    let _ = parsheet_shard::install(Box::new(Memory));
+    let deck = Deck { rank_mask: 0b1_1110_0000_0000, suits: 4, joker: true };
+    let t = setting_table(deck, AceHigh::JokerPlaysAce, &|_, _| {}).unwrap();
+    let way = HouseWay::highest_high();
+    let first = t.choice(&way).unwrap();
+    let kept = |k: &(String, String, Tally)| k.0.contains("the setting a house way gives each dealer class");
+    assert_eq!(KEPT.lock().unwrap().iter().filter(|k| kept(k)).count(), 1);
+    assert_eq!(t.choice(&way).unwrap(), first, "read back as counted");
+    assert_eq!(KEPT.lock().unwrap().iter().filter(|k| kept(k)).count(), 1, "the second came from the store");
+    // A kept setting beyond its class's legal ones is refused, not read as another class's row.
+    for e in KEPT.lock().unwrap().iter_mut().filter(|k| kept(k)) {
+        let mut v = e.2.get("setting", first.len()).unwrap().to_vec();
+        v[0] = 1000;
+        e.2 = Tally::new().with("setting", v);
+    }
+    assert!(t.choice(&way).unwrap_err().contains("not one of its class's"));
 }

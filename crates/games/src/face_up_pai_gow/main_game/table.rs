@@ -254,8 +254,43 @@ impl SettingTable {
         self.rows.tables.settings[r.clone()].iter().zip(r).map(|(&s, row)| (s, self.win[row], self.lose[row]))
     }
 
-    /// The row of each dealer class that `way` sets it to.
+    /// The row of each dealer class that `way` sets it to, through the program's store: kept
+    /// whole in the results cache under the way's rules, the deck and the reading, as each
+    /// class's setting among its own legal ones (checked to be one when read back), so a way
+    /// priced before is not set again hand by hand.
     pub fn choice(&self, way: &HouseWay) -> Result<Choice, String> {
+        let key = parsheet_shard::Key::new(
+            "face-up-pai-gow setting table: the setting a house way gives each dealer class",
+            &[
+                ("rows", "each class's setting among its legal ones, v1".into()),
+                ("deck", format!("{:?}", self.deck)),
+                ("ace-high", self.reading.id().into()),
+                ("house-way", format!("{:?}", way.rules)),
+            ],
+            parsheet_shard::Combine::Sum,
+        )
+        .whole();
+        let at = &self.rows.tables.set_at;
+        let tally = parsheet_shard::counted(&key, |_| {
+            let rows = self.choice_counted(way)?;
+            Ok(parsheet_shard::Tally::new().with("setting", rows.iter().enumerate().map(|(k, &row)| (row - at[k] as usize) as i128).collect()))
+        })?;
+        let within = tally.get("setting", self.classes())?;
+        within
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let row = at[k] as i128 + i;
+                if i < 0 || row >= at[k + 1] as i128 {
+                    return Err(format!("a kept setting of house way {} that is not one of its class's: recount with --no-cache", way.id));
+                }
+                Ok(row as usize)
+            })
+            .collect()
+    }
+
+    /// [`SettingTable::choice`] counted: each class's hand set by the way.
+    fn choice_counted(&self, way: &HouseWay) -> Result<Choice, String> {
         (0..self.classes())
             .into_par_iter()
             .map(|k| {
