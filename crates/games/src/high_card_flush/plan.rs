@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::plan::{hand_lines, ratio, ClassRow, Plan, Replay, Rule, RuleRow};
 
-use super::main_game::{choose, flush_name, fold_classes, max_raise, nets, option_name, tally, value, Tally, FOLD, RAISE_1X, RAISE_MAX};
+use super::main_game::{choose, flush_name, fold_classes, max_raise, nets, option_name, stored_tally, value, Tally, FOLD, RAISE_1X, RAISE_MAX};
 
 /// The plays: fold, or raise 1x to 3x (as the flush's length allows, 678a.11(b)).
 pub const ACTIONS: [&str; 4] = ["fold", "raise-1x", "raise-2x", "raise-3x"];
@@ -89,7 +89,7 @@ fn action_of(d: usize, max: u64) -> &'static str {
 /// The solver's choices as a plan: one row per flush value, and where card removal splits a
 /// value, one row per hand class whose play differs from the value's most common one.
 pub fn optimal_plan(suits: &[u16], hand: usize) -> Plan {
-    let t = tally(suits, hand);
+    let t = stored_tally(suits, hand);
     optimal_plan_from(&t, suits, hand)
 }
 
@@ -276,12 +276,12 @@ fn value_plan(t: &Tally, act: &dyn Fn(u32) -> &'static str) -> Plan {
 /// for each flush value as a whole: every hand of a value alike), and the short rule that
 /// folds every value card removal splits. The complete strategy is [`optimal_plan`].
 pub fn rules(suits: &[u16], hand: usize) -> Vec<Rule> {
-    rules_from(&tally(suits, hand))
+    rules_from(&stored_tally(suits, hand))
 }
 
 /// The complete plan and the rules, from one count of the deck.
 pub fn strategies(suits: &[u16], hand: usize) -> (Plan, Vec<Rule>) {
-    let t = tally(suits, hand);
+    let t = stored_tally(suits, hand);
     (optimal_plan_from(&t, suits, hand), rules_from(&t))
 }
 
