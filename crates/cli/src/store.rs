@@ -137,7 +137,17 @@ use parsheet_store::process::{is_stopped, with_process, Mode, Process};
 pub static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 fn process(cache: Option<parsheet_store::Cache>, target: Target, mode: Mode) -> Process {
-    Process { cache, build: BUILD.into(), target, mode, verbose: VERBOSE.load(std::sync::atomic::Ordering::Relaxed) }
+    let shard_inputs = match &mode {
+        Mode::Shard { command, .. } => tables_inputs(command),
+        _ => String::new(),
+    };
+    Process { cache, build: BUILD.into(), target, mode, verbose: VERBOSE.load(std::sync::atomic::Ordering::Relaxed), shard_inputs }
+}
+
+/// The SHA-256 of each table file a recorded command reads (its `--tables-sha256 PATH=HEX`), as
+/// inputs of its shards: `tables-sha256 = PATH=HEX` lines.
+fn tables_inputs(command: &[String]) -> String {
+    command.windows(2).filter(|w| w[0] == "--tables-sha256").map(|w| format!("tables-sha256 = {}\n", w[1])).collect()
 }
 
 /// Installs the store of an ordinary run: the cache of `cache`, if any.
@@ -303,7 +313,9 @@ pub fn merge(args: MergeArgs, run: &dyn Fn(&[String]) -> Result<(), String>) -> 
     let shown = parsheet_store::shell_words(&command);
 
     // The probe: the command's own computation must be the shards'.
-    parsheet_store::process::install(process(args.cache.open()?, target, Mode::Probe { found: None }))?;
+    let mut probe = process(args.cache.open()?, target, Mode::Probe { found: None });
+    probe.shard_inputs = tables_inputs(&command);
+    parsheet_store::process::install(probe)?;
     match run(&argv) {
         Err(e) if is_stopped(&e) => {}
         Err(e) => return Err(format!("the shards' command `{shown}` fails here: {e}")),

@@ -13,6 +13,7 @@
 
 use std::fmt;
 use std::fs;
+use std::ops::Range;
 use std::path::Path;
 
 use base64::Engine;
@@ -137,14 +138,14 @@ impl CountFile {
 
     /// Reads a signed file: the signature first, then every field strictly.
     pub fn from_bytes(bytes: &[u8], key: &SigningKey) -> Result<CountFile, FileError> {
-        let (file, encoded) = CountFile::verified(bytes, key)?;
-        let tally = encoded.decode().map_err(FileError::Malformed)?;
+        let (file, parts) = CountFile::verified(bytes, key)?;
+        let tally = parts.decode(bytes).map_err(FileError::Malformed)?;
         Ok(CountFile { tally, ..file })
     }
 
     /// The signature checked over the file's own bytes (no copy of its body), then every field
-    /// parsed strictly but the tally's values, which stay encoded.
-    fn verified(bytes: &[u8], key: &SigningKey) -> Result<(CountFile, Encoded), FileError> {
+    /// parsed strictly but the tally's values, which stay encoded in `bytes`.
+    fn verified(bytes: &[u8], key: &SigningKey) -> Result<(CountFile, Parts), FileError> {
         let text = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         let Some(head) = signed_head(text) else { return Err(unsigned(text)) };
         let tag = std::str::from_utf8(&text[text.len() - 2 - MAC_HEX..text.len() - 2]).expect("hex digits checked");
@@ -161,12 +162,13 @@ impl CountFile {
     }
 
     /// Reads and checks the file at `path` as [`CountFile::read`] does, but returns its tally
-    /// still encoded (and the file empty of counts): [`Encoded::add_to`] adds it to a running sum
-    /// without holding the decoded values, so a merge holds the sum, the encoded text of one file
-    /// and, while that is parsed, the file's bytes.
+    /// still encoded, in the file's own bytes (and the file empty of counts): [`Encoded::add_to`]
+    /// adds it to a running sum without holding the decoded values, so a merge holds the sum and
+    /// the bytes of one file (its base64 is never copied out of them).
     pub fn read_encoded(path: &Path, key: &SigningKey) -> Result<(CountFile, Encoded), FileError> {
         let (bytes, _) = read_bounded(path).map_err(FileError::Unreadable)?;
-        CountFile::verified(&bytes, key)
+        let (file, parts) = CountFile::verified(&bytes, key)?;
+        Ok((file, Encoded { bytes, parts }))
     }
 }
 
@@ -174,23 +176,43 @@ impl CountFile {
 /// shape, decoded only when used.
 #[derive(Debug)]
 pub struct Encoded {
-    parts: Vec<EncodedPart>,
-}
-
-#[derive(Debug)]
-struct EncodedPart {
-    name: String,
-    values: u64,
-    data: String,
+    /// The file's bytes.
+    bytes: Vec<u8>,
+    parts: Parts,
 }
 
 impl Encoded {
     /// The tally.
     pub fn decode(&self) -> Result<Tally, String> {
+        self.parts.decode(&self.bytes)
+    }
+
+    /// Adds the tally to `sum` entry by entry, decoding as it goes (the same parts, of the same
+    /// lengths, in the same order, as [`Tally::add`] requires). On an error `sum` is partly added
+    /// and must be dropped.
+    pub fn add_to(&self, sum: &mut Tally) -> Result<(), String> {
+        self.parts.add_to(&self.bytes, sum)
+    }
+}
+
+/// Where each part of a tally lies in its file's bytes.
+#[derive(Debug)]
+struct Parts(Vec<EncodedPart>);
+
+#[derive(Debug)]
+struct EncodedPart {
+    name: String,
+    values: u64,
+    /// The part's base64, as a range of the file's bytes.
+    data: Range<usize>,
+}
+
+impl Parts {
+    fn decode(&self, bytes: &[u8]) -> Result<Tally, String> {
         let mut tally = Tally::new();
-        for (i, p) in self.parts.iter().enumerate() {
+        for (i, p) in self.0.iter().enumerate() {
             let mut values = Vec::with_capacity(p.values as usize);
-            self.each_value(i, &mut |v| {
+            self.each_value(bytes, i, &mut |v| {
                 values.push(v);
                 Ok(())
             })?;
@@ -199,21 +221,18 @@ impl Encoded {
         Ok(tally)
     }
 
-    /// Adds the tally to `sum` entry by entry, decoding as it goes (the same parts, of the same
-    /// lengths, in the same order, as [`Tally::add`] requires). On an error `sum` is partly added
-    /// and must be dropped.
-    pub fn add_to(&self, sum: &mut Tally) -> Result<(), String> {
-        if sum.parts().len() != self.parts.len() {
-            return Err(format!("the counts hold {} and {} parts", sum.parts().len(), self.parts.len()));
+    fn add_to(&self, bytes: &[u8], sum: &mut Tally) -> Result<(), String> {
+        if sum.parts().len() != self.0.len() {
+            return Err(format!("the counts hold {} and {} parts", sum.parts().len(), self.0.len()));
         }
-        for ((name, a), p) in sum.parts().iter().zip(&self.parts) {
+        for ((name, a), p) in sum.parts().iter().zip(&self.0) {
             if *name != p.name || a.len() as u64 != p.values {
                 return Err(format!("the counts' parts differ: {name:?} of {} values against {:?} of {}", a.len(), p.name, p.values));
             }
         }
         for (i, (name, values)) in sum.values_mut().enumerate() {
             let mut at = values.iter_mut();
-            self.each_value(i, &mut |v| {
+            self.each_value(bytes, i, &mut |v| {
                 let x = at.next().expect("lengths checked");
                 *x = x.checked_add(v).ok_or_else(|| format!("the counts' part {name:?} overflows"))?;
                 Ok(())
@@ -223,16 +242,16 @@ impl Encoded {
     }
 
     /// Every value of part `i`, in order, decoded a block of base64 at a time.
-    fn each_value(&self, i: usize, f: &mut dyn FnMut(i128) -> Result<(), String>) -> Result<(), String> {
-        let p = &self.parts[i];
+    fn each_value(&self, bytes: &[u8], i: usize, f: &mut dyn FnMut(i128) -> Result<(), String>) -> Result<(), String> {
+        let p = &self.0[i];
         let at = |e: &str| format!("\"tally\".\"parts\"[{i}]: {e}");
         // Whole groups of four characters decode alone: 64 KiB of text at a time.
         const BLOCK: usize = 64 << 10;
-        let mut bytes = vec![0u8; BLOCK / 4 * 3];
+        let mut decoded = vec![0u8; BLOCK / 4 * 3];
         let (mut z, mut shift, mut n) = (0u128, 0u32, 0u64);
-        for block in p.data.as_bytes().chunks(BLOCK) {
-            let len = base64::engine::general_purpose::STANDARD.decode_slice(block, &mut bytes).map_err(|e| at(&format!("\"data\" is not base64: {e}")))?;
-            for &b in &bytes[..len] {
+        for block in bytes[p.data.clone()].chunks(BLOCK) {
+            let len = base64::engine::general_purpose::STANDARD.decode_slice(block, &mut decoded).map_err(|e| at(&format!("\"data\" is not base64: {e}")))?;
+            for &b in &decoded[..len] {
                 if shift > 126 || (shift == 126 && b & 0x7f > 0b11) {
                     return Err(at("a value does not fit 128 bits"));
                 }
@@ -283,13 +302,15 @@ fn unsigned(text: &[u8]) -> FileError {
 
 /// The signed file's fields (`text` is the whole file, its MAC field last, already checked);
 /// the tally is checked for shape and kept encoded.
-fn parse(text: &[u8]) -> Result<(CountFile, Encoded), String> {
+fn parse(text: &[u8]) -> Result<(CountFile, Parts), String> {
     let text = std::str::from_utf8(text).map_err(|_| "not UTF-8".to_string())?;
-    let doc = parsheet_json::from_str(text).map_err(|(field, problem)| if field.is_empty() { problem } else { format!("{field}: {problem}") })?;
+    // The tally's base64 stays in `text`: only its place is kept.
+    let is_data = |path: &str| path.strip_prefix("tally.parts[").and_then(|p| p.strip_suffix("].data")).is_some_and(|i| i.bytes().all(|b| b.is_ascii_digit()));
+    let (doc, data) = parsheet_json::from_str_leaving(text, &is_data).map_err(|(field, problem)| if field.is_empty() { problem } else { format!("{field}: {problem}") })?;
     let Value::Object(mut doc) = doc else { return Err("not a JSON object".into()) };
     // The signature, checked already; a second "mac" in the body is refused by the reader.
     doc.remove("mac");
-    let tally = encoded_tally(doc.remove("tally"))?;
+    let tally = encoded_tally(doc.remove("tally"), text, &data)?;
     let string = |k: &str| doc.get(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| format!("field {k:?} is missing or not a string"));
     let kind = Kind::parse(&string("parsheet")?).ok_or("field \"parsheet\" is not shard, merged or counts")?;
     if doc.get("format").and_then(Value::as_u64) != Some(FORMAT) {
@@ -344,9 +365,10 @@ fn encode_tally(t: &Tally) -> Value {
     json!({"encoding": ENCODING, "parts": parts})
 }
 
-/// The tally's parts with their data still base64, checked for shape: each value takes at
-/// least one byte, so nothing is allocated beyond the file's size.
-fn encoded_tally(v: Option<Value>) -> Result<Encoded, String> {
+/// The tally's parts with their data still base64 (`data`: the place of each part's, by path),
+/// checked for shape: each value takes at least one byte, so nothing is allocated beyond the
+/// file's size.
+fn encoded_tally(v: Option<Value>, text: &str, data: &[(String, Range<usize>)]) -> Result<Parts, String> {
     let Some(Value::Object(mut t)) = v else { return Err("field \"tally\" is missing or not an object".into()) };
     if t.get("encoding").and_then(Value::as_str) != Some(ENCODING) || t.len() != 2 {
         return Err(format!("\"tally\" is not {{\"encoding\": {ENCODING:?}, \"parts\": [...]}}"));
@@ -364,7 +386,13 @@ fn encoded_tally(v: Option<Value>) -> Result<Encoded, String> {
             return Err(at(&format!("part {name:?} appears twice")));
         }
         let values = p.get("values").and_then(Value::as_u64).ok_or_else(|| at("\"values\" is not a count"))?;
-        let Some(Value::String(data)) = p.remove("data") else { return Err(at("\"data\" is not a string")) };
+        let Some(Value::String(_)) = p.remove("data") else { return Err(at("\"data\" is not a string")) };
+        let path = format!("tally.parts[{i}].data");
+        // Exactly one string at that path (a key holding dots could spell it elsewhere).
+        let mut places = data.iter().filter(|(p, _)| *p == path);
+        let (Some((_, range)), None) = (places.next(), places.next()) else { return Err(at("\"data\" is not one string")) };
+        let range = range.clone();
+        let data = &text[range.clone()];
         // The decoded length, from the text: four characters are three bytes, less the padding.
         let pad = data.bytes().rev().take_while(|&b| b == b'=').count();
         if data.len() % 4 != 0 || pad > 2 {
@@ -374,9 +402,9 @@ fn encoded_tally(v: Option<Value>) -> Result<Encoded, String> {
         if values > bytes as u64 {
             return Err(at(&format!("{values} values in {bytes} bytes")));
         }
-        parts.push(EncodedPart { name, values, data });
+        parts.push(EncodedPart { name, values, data: range });
     }
-    Ok(Encoded { parts })
+    Ok(Parts(parts))
 }
 
 #[cfg(test)]

@@ -69,6 +69,10 @@ pub struct Process {
     pub mode: Mode,
     /// Say on stderr when counts come from the cache (warnings are always said).
     pub verbose: bool,
+    /// Inputs of the split computation beyond its key's, as `name = value` lines: the SHA-256 of
+    /// each table file the shards' command reads. Part of a shard's inputs (so of its
+    /// fingerprint) in every mode but [`Mode::Cache`]; the cache keeps counts by their key alone.
+    pub shard_inputs: String,
 }
 
 static PROCESS: Mutex<Option<Process>> = Mutex::new(None);
@@ -112,7 +116,8 @@ impl Store for ProcessStore {
         }
         let step = with_process(|p| {
             let split = Some(p.target) == Target::of(key);
-            let fingerprint = crate::fingerprint(&key.computation, &key.inputs, &p.build);
+            let inputs = shard_inputs(&key.inputs, &p.shard_inputs);
+            let fingerprint = crate::fingerprint(&key.computation, &inputs, &p.build);
             match &mut p.mode {
                 Mode::Shard { written: true, .. } if split => Err("--shard: this command runs more than one computation that splits; shard each on its own".to_string()),
                 Mode::Shard { shard, .. } if split => Ok(Step::Shard(*shard)),
@@ -156,7 +161,8 @@ impl Store for ProcessStore {
                 with_process(|p| {
                     let build = p.build.clone();
                     let Mode::Shard { command, key: signing, sink, written, .. } = &mut p.mode else { unreachable!("the mode of a shard run") };
-                    let file = CountFile { kind: Kind::Shard, build, computation: key.computation.clone(), inputs: key.inputs.clone(), command: Some(command.clone()), shard: Some(shard), tally };
+                    let inputs = shard_inputs(&key.inputs, &p.shard_inputs);
+                    let file = CountFile { kind: Kind::Shard, build, computation: key.computation.clone(), inputs, command: Some(command.clone()), shard: Some(shard), tally };
                     let place = sink(&file.to_bytes(signing))?;
                     *written = true;
                     eprintln!("parsheet: wrote shard {shard} of {} to {place}", key.computation);
@@ -180,6 +186,15 @@ impl Store for ProcessStore {
                 Ok(t)
             }
         }
+    }
+}
+
+/// A shard's inputs: its key's, then `extra`'s lines.
+fn shard_inputs(inputs: &str, extra: &str) -> String {
+    match (inputs.is_empty() || inputs.ends_with('\n'), extra.is_empty()) {
+        (_, true) => inputs.to_string(),
+        (true, false) => format!("{inputs}{extra}"),
+        (false, false) => format!("{inputs}\n{extra}"),
     }
 }
 
