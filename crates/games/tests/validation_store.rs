@@ -3,13 +3,15 @@
 //! again, while a way that leaves a hand unset is refused whether the store is cold or warm
 //! (a failed validation is never kept, and a way edited to leave hands unset has other rules,
 //! so another key). Likewise the setting a way gives each dealer class of the setting table is
-//! kept, and a kept setting that is not one of its class's is refused. The store here is an
-//! in-memory one that counts its misses.
+//! kept, and a kept setting that is not one of its class's is refused; and so are the classes
+//! each single-rule edit of a way sets otherwise, read back equal to those counted. The store
+//! here is an in-memory one that counts its misses.
 
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use std::sync::Mutex;
 
 use parsheet_games::house_way::{validate_stored, validation_key, Condition, HouseWay, Play, Prefer, Rule};
+use parsheet_eval::Category;
 use parsheet_games::strategy::face_up_pai_gow::Deck;
 use parsheet_shard::{Key, Shard, Store, Tally};
 
@@ -84,7 +86,8 @@ fn the_setting_a_way_gives_each_class_is_kept_and_checked_when_read_back() {
     let t = setting_table(deck, AceHigh::JokerPlaysAce, &|_, _| {}).unwrap();
     let way = HouseWay::highest_high();
     let first = t.choice(&way).unwrap();
-    let kept = |k: &(String, String, Tally)| k.0.contains("the setting a house way gives each dealer class");
+    // This way's (the edits' test keeps others in the same store).
+    let kept = |k: &(String, String, Tally)| k.0.contains("the setting a house way gives each dealer class") && k.1.contains("\"every hand\"");
     assert_eq!(KEPT.lock().unwrap().iter().filter(|k| kept(k)).count(), 1);
     assert_eq!(t.choice(&way).unwrap(), first, "read back as counted");
     assert_eq!(KEPT.lock().unwrap().iter().filter(|k| kept(k)).count(), 1, "the second came from the store");
@@ -95,4 +98,45 @@ fn the_setting_a_way_gives_each_class_is_kept_and_checked_when_read_back() {
         e.2 = Tally::new().with("setting", v);
     }
     assert!(t.choice(&way).unwrap_err().contains("not one of its class's"));
+}
+
+#[test]
+fn the_classes_each_edit_of_a_way_moves_are_kept_and_read_back_as_counted() {
+    use parsheet_games::face_up_pai_gow::way_edits::evaluate_edits;
+    use parsheet_games::strategy::face_up_pai_gow::{table::setting_table, AceHigh};
+    let _ = parsheet_shard::install(Box::new(Memory));
+    let deck = Deck { rank_mask: 0b1_1110_0000_0000, suits: 4, joker: true };
+    let t = setting_table(deck, AceHigh::JokerPlaysAce, &|_, _| {}).unwrap();
+    // Edits of this way both move classes (its rank bound, its plays swapped) and leave hands
+    // unset (the four-of-a-kind play given to every hand: most hands have none).
+    let rule = |name: &str, when: Condition, plays: Vec<Play>| Rule { name: name.into(), when, plays };
+    let way = HouseWay {
+        id: "three-rules".into(),
+        title: "three rules".into(),
+        rules: vec![
+            rule("complete", Condition { complete: Some(true), ..Condition::default() }, vec![Play { prefer: Prefer::High, ..Play::default() }]),
+            rule(
+                "kings or better",
+                Condition { pair_at_least: Some(11), ..Condition::default() },
+                vec![Play { high_at_least: Some(Category::FourOfAKind), prefer: Prefer::High, ..Play::default() }, Play { prefer: Prefer::High, ..Play::default() }],
+            ),
+            rule("the rest", Condition::default(), vec![Play { prefer: Prefer::Low, ..Play::default() }]),
+        ],
+    };
+    let words = |edits: &[parsheet_games::face_up_pai_gow::way_edits::Edited]| edits.iter().map(|e| format!("{} {:?}", e.description, e.result)).collect::<Vec<_>>();
+    let counted = evaluate_edits(&t, &way).unwrap();
+    assert!(counted.iter().any(|e| e.result.is_err()), "an edit leaves a hand unset");
+    assert!(counted.iter().any(|e| e.result.as_ref().is_ok_and(|r| r.changed > 0)), "an edit moves a class");
+    let kept = |k: &(String, String, Tally)| k.0.contains("each single-rule edit of a house way");
+    assert_eq!(KEPT.lock().unwrap().iter().filter(|k| kept(k)).count(), 1);
+    assert_eq!(words(&evaluate_edits(&t, &way).unwrap()), words(&counted), "read back as counted");
+    assert_eq!(KEPT.lock().unwrap().iter().filter(|k| kept(k)).count(), 1, "the second came from the store");
+    // A kept row beyond its class's legal ones is refused, not read as another class's row.
+    for e in KEPT.lock().unwrap().iter_mut().filter(|k| kept(k)) {
+        let part = |name: &str| e.2.parts().iter().find(|p| p.0 == name).unwrap().1.clone();
+        let mut moved = part("moved");
+        moved[2] = 1000;
+        e.2 = Tally::new().with("edits", part("edits")).with("moved", moved).with("unset", part("unset"));
+    }
+    assert!(evaluate_edits(&t, &way).unwrap_err().contains("does not fit the setting table"));
 }

@@ -149,21 +149,96 @@ pub fn single_rule_edits(way: &HouseWay) -> Vec<(Edit, String, HouseWay)> {
     out
 }
 
-/// Every dealer class of a table with what the edits need: a hand, its settings, its first
-/// matching rule under the base way and its row.
-struct Base {
-    hands: Vec<(parsheet_cards::CardSet, [Setting; 21])>,
-    first_rule: Vec<usize>,
-    rows: Vec<usize>,
-}
-
 fn first_rule(way: &HouseWay, hand: parsheet_cards::CardSet, all: &[Setting; 21]) -> usize {
     let f = facts(hand, all);
     way.rules.iter().position(|r| r.when.holds(&f)).unwrap_or(way.rules.len())
 }
 
+/// What one edit does to the way's setting of each dealer class: the classes it sets to another
+/// row, `(class, row)` by rising class, or the first class it leaves unset.
+type Moves = Result<Vec<(usize, usize)>, usize>;
+
 /// Each single-rule edit of `way` valued from `table` (the way itself must set every hand).
 pub fn evaluate_edits(table: &SettingTable, way: &HouseWay) -> Result<Vec<Edited>, String> {
+    let rows = table.choice(way)?;
+    let base = table.outcome_of(&rows);
+    let sizes: Vec<u128> = (0..table.classes()).map(|k| table.class(k).1 as u128).collect();
+    let all_hands: u128 = sizes.iter().sum();
+    let edits = single_rule_edits(way);
+    let moves = kept_moves(table, way, &rows, &edits)?;
+    edits
+        .into_iter()
+        .zip(moves)
+        .map(|((edit, description, w), moves)| {
+            let result = match moves {
+                Ok(moved) => Ok(EditResult { outcome: table.outcome_moved(&rows, &base, &moved), changed: moved.iter().map(|&(k, _)| sizes[k]).sum(), hands: all_hands }),
+                // The words, from the one hand kept: the way sets it again.
+                Err(k) => {
+                    let hand = table.class(k).0;
+                    match w.set_among(hand, &settings(hand)) {
+                        Err(e) => Err(format!("leaves {hand} unset: {e}")),
+                        Ok(_) => return Err(format!("a kept edit of house way {} that sets the hand it was kept as leaving unset: recount with --no-cache", way.id)),
+                    }
+                }
+            };
+            Ok(Edited { edit, description, way: w, result })
+        })
+        .collect()
+}
+
+/// Each edit's [`Moves`], through the program's store: kept whole in the results cache under the
+/// way's rules, the deck and the reading (the edits follow from the rules), each row checked to
+/// be one of its class's when read back.
+fn kept_moves(table: &SettingTable, way: &HouseWay, rows: &[usize], edits: &[(Edit, String, HouseWay)]) -> Result<Vec<Moves>, String> {
+    let key = parsheet_shard::Key::new(
+        "face-up-pai-gow setting table: the classes each single-rule edit of a house way sets otherwise",
+        &[
+            ("moves", "per edit, (edit, class, setting within the class) moved, or (edit, class) of its first unset class, v1".into()),
+            ("deck", format!("{:?}", table.deck())),
+            ("ace-high", table.reading().id().into()),
+            ("house-way", format!("{:?}", way.rules)),
+        ],
+        parsheet_shard::Combine::Sum,
+    )
+    .whole();
+    let tally = parsheet_shard::counted(&key, |_| {
+        let (mut moved, mut unset) = (Vec::new(), Vec::new());
+        for (e, m) in counted_moves(table, way, rows, edits).into_iter().enumerate() {
+            match m {
+                Ok(m) => moved.extend(m.into_iter().flat_map(|(k, row)| [e as i128, k as i128, (row - table.class_rows(k).start) as i128])),
+                Err(k) => unset.extend([e as i128, k as i128]),
+            }
+        }
+        Ok(parsheet_shard::Tally::new().with("edits", vec![edits.len() as i128]).with("moved", moved).with("unset", unset))
+    })?;
+    let bad = || format!("a kept edit of house way {} that does not fit the setting table: recount with --no-cache", way.id);
+    let part = |name: &str| tally.parts().iter().find(|p| p.0 == name).map(|p| p.1.as_slice()).ok_or_else(bad);
+    if part("edits")? != [edits.len() as i128] {
+        return Err(bad());
+    }
+    let (moved, unset) = (part("moved")?, part("unset")?);
+    if moved.len() % 3 != 0 || unset.len() % 2 != 0 {
+        return Err(bad());
+    }
+    let index = |x: i128, n: usize| usize::try_from(x).ok().filter(|&i| i < n).ok_or_else(bad);
+    let mut out: Vec<Moves> = vec![Ok(Vec::new()); edits.len()];
+    for u in unset.chunks(2) {
+        out[index(u[0], edits.len())?] = Err(index(u[1], table.classes())?);
+    }
+    for m in moved.chunks(3) {
+        let (e, k) = (index(m[0], edits.len())?, index(m[1], table.classes())?);
+        let range = table.class_rows(k);
+        let row = range.start + index(m[2], range.len())?;
+        match &mut out[e] {
+            Ok(list) if list.last().is_none_or(|&(last, _)| last < k) && row != rows[k] => list.push((k, row)),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(out)
+}
+
+/// Each edit's [`Moves`], counted: only the classes an edit can touch are set again.
+fn counted_moves(table: &SettingTable, way: &HouseWay, rows: &[usize], edits: &[(Edit, String, HouseWay)]) -> Vec<Moves> {
     let hands: Vec<(parsheet_cards::CardSet, [Setting; 21])> = (0..table.classes())
         .into_par_iter()
         .map(|k| {
@@ -172,43 +247,29 @@ pub fn evaluate_edits(table: &SettingTable, way: &HouseWay) -> Result<Vec<Edited
         })
         .collect();
     let first: Vec<usize> = hands.par_iter().map(|(h, all)| first_rule(way, *h, all)).collect();
-    let rows = table.choice(way)?;
-    let base = Base { hands, first_rule: first, rows };
-    let sizes: Vec<u128> = (0..table.classes()).map(|k| table.class(k).1 as u128).collect();
-    let all_hands: u128 = sizes.iter().sum();
-    let edits = single_rule_edits(way);
-    Ok(edits
-        .into_iter()
-        .map(|(edit, description, w)| {
-            let (rule, condition) = match edit {
+    edits
+        .iter()
+        .map(|(edit, _, w)| {
+            let (rule, condition) = match *edit {
                 Edit::Play { rule, .. } => (rule, false),
                 Edit::Bound { rule, bound, .. } => (rule, !matches!(bound, BoundField::LowAtLeast(_))),
             };
-            let touched: Vec<usize> = (0..table.classes()).filter(|&k| if condition { base.first_rule[k] >= rule } else { base.first_rule[k] == rule }).collect();
-            let moved: Result<Vec<(usize, usize)>, String> = touched
+            let touched: Vec<usize> = (0..table.classes()).filter(|&k| if condition { first[k] >= rule } else { first[k] == rule }).collect();
+            // Each touched class's new row where it moves, or the class where it is left unset;
+            // in rising class order, so the first unset class is the first error.
+            touched
                 .par_iter()
                 .filter_map(|&k| {
-                    let (hand, all) = &base.hands[k];
-                    let s = match w.set_among(*hand, all) {
-                        Ok(s) => s,
-                        Err(e) => return Some(Err(format!("leaves {hand} unset: {e}"))),
-                    };
+                    let (hand, all) = &hands[k];
+                    let Ok(s) = w.set_among(*hand, all) else { return Some(Err(k)) };
                     let row = table.row_of(k, (s.high.0, s.low.0)).expect("a way sets a legal setting");
-                    (row != base.rows[k]).then_some(Ok((k, row)))
+                    (row != rows[k]).then_some(Ok((k, row)))
                 })
-                .collect();
-            let result = moved.map(|moved| {
-                let mut rows = base.rows.clone();
-                let mut changed = 0u128;
-                for &(k, row) in &moved {
-                    rows[k] = row;
-                    changed += sizes[k];
-                }
-                EditResult { outcome: table.outcome_of(&rows), changed, hands: all_hands }
-            });
-            Edited { edit, description, way: w, result }
+                .collect::<Vec<Result<(usize, usize), usize>>>()
+                .into_iter()
+                .collect()
         })
-        .collect())
+        .collect()
 }
 
 /// Whether an exact payback prints as `printed` percent (e.g. "98.404"), rounded half up at the

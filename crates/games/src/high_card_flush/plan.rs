@@ -111,26 +111,7 @@ fn optimal_plan_from(t: &Tally, suits: &[u16], hand: usize) -> Plan {
         let (a, all) = majority(t, v);
         (!all).then_some((v, a))
     }).collect();
-    // The hands of split values whose play differs from the value's.
-    let exceptions = fold_classes(
-        suits,
-        hand,
-        Vec::new,
-        |acc: &mut Vec<(u32, Vec<u16>, &'static str, u64)>, player, w, sd| {
-            let v = value(player);
-            if let Some(&common) = split.get(&v) {
-                let max = max_raise(v >> 13);
-                let a = action_of(choose(&nets(sd, max)), max);
-                if a != common {
-                    acc.push((v, player.to_vec(), a, w));
-                }
-            }
-        },
-        |mut a, b| {
-            a.extend(b);
-            a
-        },
-    );
+    let exceptions = kept_exceptions(&split, suits, hand);
     let mut by_value: BTreeMap<u32, Vec<(Vec<u16>, &'static str, u64)>> = BTreeMap::new();
     for (v, lanes, a, w) in exceptions {
         by_value.entry(v).or_default().push((lanes, a, w));
@@ -151,8 +132,111 @@ fn optimal_plan_from(t: &Tally, suits: &[u16], hand: usize) -> Plan {
     Plan::new(rows).expect("one row per class")
 }
 
-/// The exact result of playing `plan` on the deck of `suits` with `hand` cards each.
+/// A hand of a split value whose play differs from its value's: the value, the hand's lanes,
+/// its action and its weight (the hands of its class).
+type Exception = (u32, Vec<u16>, &'static str, u64);
+
+/// The hands of split values (`split`: each with its most common action) whose play differs from
+/// the value's, through the program's store: kept whole under the deck (they follow from it, as
+/// the tally does), checked when read back, counted again where a check fails.
+fn kept_exceptions(split: &HashMap<u32, &'static str>, suits: &[u16], hand: usize) -> Vec<Exception> {
+    let key = parsheet_shard::Key::new(
+        "high-card-flush base: the hands whose best play differs from their flush value's",
+        &[("counts", "high-card-flush optimal plan's hand classes: value, lanes, action, hands; v1".into()), ("suits", format!("{suits:?}")), ("hand", hand.to_string())],
+        parsheet_shard::Combine::Sum,
+    )
+    .whole();
+    let stride = suits.len() + 3;
+    let kept = parsheet_shard::counted(&key, |_| {
+        let flat = counted_exceptions(split, suits, hand).into_iter().flat_map(|(v, lanes, a, w)| {
+            let a = ACTIONS.iter().position(|x| *x == a).expect("an action of the game");
+            std::iter::once(v as i128).chain(lanes.into_iter().map(i128::from)).chain([a as i128, w as i128]).collect::<Vec<_>>()
+        });
+        Ok(parsheet_shard::Tally::new().with("exceptions", flat.collect()))
+    });
+    let read = |t: parsheet_shard::Tally| -> Option<Vec<Exception>> {
+        let flat = &t.parts().iter().find(|p| p.0 == "exceptions")?.1;
+        if flat.len() % stride != 0 {
+            return None;
+        }
+        flat.chunks(stride)
+            .map(|e| {
+                let v = u32::try_from(e[0]).ok()?;
+                let lanes: Vec<u16> = e[1..stride - 2].iter().map(|&l| u16::try_from(l).ok().filter(|&l| l < 1 << 13)).collect::<Option<_>>()?;
+                let a = *ACTIONS.get(usize::try_from(e[stride - 2]).ok()?)?;
+                let w = u64::try_from(e[stride - 1]).ok().filter(|&w| w > 0)?;
+                // A hand of a split value, of this deck's shape, whose play is not the value's.
+                (value(&lanes) == v && split.get(&v).is_some_and(|&c| c != a)).then_some((v, lanes, a, w))
+            })
+            .collect()
+    };
+    kept.ok().and_then(read).unwrap_or_else(|| counted_exceptions(split, suits, hand))
+}
+
+/// [`kept_exceptions`] counted: every hand of a split value walked.
+fn counted_exceptions(split: &HashMap<u32, &'static str>, suits: &[u16], hand: usize) -> Vec<Exception> {
+    fold_classes(
+        suits,
+        hand,
+        Vec::new,
+        |acc: &mut Vec<Exception>, player, w, sd| {
+            let v = value(player);
+            if let Some(&common) = split.get(&v) {
+                let max = max_raise(v >> 13);
+                let a = action_of(choose(&nets(sd, max)), max);
+                if a != common {
+                    acc.push((v, player.to_vec(), a, w));
+                }
+            }
+        },
+        |mut a, b| {
+            a.extend(b);
+            a
+        },
+    )
+}
+
+/// The exact result of playing `plan` on the deck of `suits` with `hand` cards each, through the
+/// program's store: kept whole under the deck and the SHA-256 of the plan's classes and actions
+/// (all a replay reads of it), so a plan replayed before is not played hand by hand again.
 pub fn replay(plan: &Plan, suits: &[u16], hand: usize) -> Result<Replay, String> {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for r in plan.rows() {
+        for x in [&r.class, &r.action] {
+            h.update((x.len() as u64).to_le_bytes());
+            h.update(x.as_bytes());
+        }
+    }
+    let digest: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    let key = parsheet_shard::Key::new(
+        "high-card-flush base: a strategy played on every hand",
+        &[("counts", "high-card-flush replay: deals and net by flush length, total wagered; v1".into()), ("suits", format!("{suits:?}")), ("hand", hand.to_string()), ("plan-sha256", digest)],
+        parsheet_shard::Combine::Sum,
+    )
+    .whole();
+    let kept = parsheet_shard::counted(&key, |_| {
+        let (by_len, wagered) = played(plan, suits, hand)?;
+        Ok(parsheet_shard::Tally::new().with("by-length", by_len.iter().flat_map(|&(d, x)| [d as i128, x]).collect()).with("wagered", vec![wagered as i128]))
+    })?;
+    let bad = || "a kept replay of another shape: recount with --no-cache".to_string();
+    let flat = kept.get("by-length", 28).map_err(|_| bad())?;
+    let wagered = kept.get("wagered", 1).map_err(|_| bad())?[0];
+    let by_len: Vec<(u128, i128)> = flat.chunks(2).map(|c| u128::try_from(c[0]).map(|d| (d, c[1]))).collect::<Result<_, _>>().map_err(|_| bad())?;
+    let cycle: u128 = by_len.iter().map(|b| b.0).sum();
+    let cards: u64 = suits.iter().map(|m| m.count_ones() as u64).sum();
+    let deals = parsheet_cards::binomial(cards, hand as u64) as u128 * parsheet_cards::binomial(cards - hand as u64, hand as u64) as u128;
+    if cycle != deals || wagered < 0 {
+        return Err(bad());
+    }
+    let net: i128 = by_len.iter().map(|b| b.1).sum();
+    let lines = by_len.iter().enumerate().map(|(len, &(d, x))| (format!("{len}-card flush"), d, x)).collect();
+    Ok(Replay { cycle, expected_net: ratio(net, cycle), expected_wager: ratio(wagered, cycle), initial_wager: ratio(1, 1), by_hand: hand_lines(lines, 1) })
+}
+
+/// [`replay`] played: each hand class settled with the action the plan gives it. Deals and net
+/// (in Antes) by flush length, and the total wagered.
+fn played(plan: &Plan, suits: &[u16], hand: usize) -> Result<([(u128, i128); 14], u128), String> {
     // The plan's rows by value, and by (value, lanes).
     let mut of_value: HashMap<u32, (String, usize)> = HashMap::new();
     let mut of_hand: HashMap<Vec<u16>, (String, usize)> = HashMap::new();
@@ -225,10 +309,7 @@ pub fn replay(plan: &Plan, suits: &[u16], hand: usize) -> Result<Replay, String>
         let unused = of_hand.values().map(|x| &x.0).min().cloned().unwrap_or_default();
         return Err(format!("decision class {unused:?} is not a hand class of this deck (its suits in the canonical order)"));
     }
-    let cycle: u128 = acc.by_len.iter().map(|b| b.0).sum();
-    let net: i128 = acc.by_len.iter().map(|b| b.1).sum();
-    let lines = acc.by_len.iter().enumerate().map(|(len, &(d, x))| (format!("{len}-card flush"), d, x)).collect();
-    Ok(Replay { cycle, expected_net: ratio(net, cycle), expected_wager: ratio(acc.wagered as i128, cycle), initial_wager: ratio(1, 1), by_hand: hand_lines(lines, 1) })
+    Ok((acc.by_len, acc.wagered))
 }
 
 /// Rows of a value-level plan (`act(v)`): per flush length, runs of consecutive values with one

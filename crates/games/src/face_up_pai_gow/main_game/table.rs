@@ -321,6 +321,26 @@ impl SettingTable {
         Outcome { win: w, push: cycle - ace - w - l, lose: l, ace_high: ace, cycle }
     }
 
+    /// [`SettingTable::outcome_of`] for `choice` with the classes of `moved` at other rows, from
+    /// `base`, the outcome of `choice`: one lookup per class moved.
+    pub fn outcome_moved(&self, choice: &[usize], base: &Outcome, moved: &[(usize, usize)]) -> Outcome {
+        let (mut w, mut l) = (base.win as i128, base.lose as i128);
+        for &(k, row) in moved {
+            if !self.rows.hands(k).1 {
+                w += self.win[row] as i128 - self.win[choice[k]] as i128;
+                l += self.lose[row] as i128 - self.lose[choice[k]] as i128;
+            }
+        }
+        let (w, l) = (w as u128, l as u128);
+        Outcome { win: w, push: base.cycle - base.ace_high - w - l, lose: l, ..*base }
+    }
+
+    /// The rows of class `k`'s legal settings.
+    pub fn class_rows(&self, k: usize) -> std::ops::Range<usize> {
+        let at = &self.rows.tables.set_at;
+        at[k] as usize..at[k + 1] as usize
+    }
+
     /// The optimal player's result against `way`: one lookup per dealer class.
     pub fn optimal(&self, way: &HouseWay) -> Result<Outcome, String> {
         Ok(self.outcome_of(&self.choice(way)?))
