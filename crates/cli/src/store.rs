@@ -136,12 +136,10 @@ use parsheet_store::process::{is_stopped, with_process, Mode, Process};
 /// Whether stderr says where counts came from (`-v`).
 pub static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-fn process(cache: Option<parsheet_store::Cache>, target: Target, mode: Mode) -> Process {
-    let shard_inputs = match &mode {
-        Mode::Shard { command, .. } => tables_inputs(command),
-        _ => String::new(),
-    };
-    Process { cache, build: BUILD.into(), target, mode, verbose: VERBOSE.load(std::sync::atomic::Ordering::Relaxed), shard_inputs }
+/// A process's store; `command` is the shards' recorded command (empty where there are no
+/// shards), whose table digests are inputs of its shards.
+fn process(cache: Option<parsheet_store::Cache>, target: Target, mode: Mode, command: &[String]) -> Process {
+    Process { cache, build: BUILD.into(), target, mode, verbose: VERBOSE.load(std::sync::atomic::Ordering::Relaxed), shard_inputs: tables_inputs(command) }
 }
 
 /// The SHA-256 of each table file a recorded command reads (its `--tables-sha256 PATH=HEX`), as
@@ -152,7 +150,7 @@ fn tables_inputs(command: &[String]) -> String {
 
 /// Installs the store of an ordinary run: the cache of `cache`, if any.
 pub fn install(cache: &CacheArgs) -> Result<(), String> {
-    parsheet_store::process::install(process(cache.open()?, Target::Counts, Mode::Cache))
+    parsheet_store::process::install(process(cache.open()?, Target::Counts, Mode::Cache, &[]))
 }
 
 /// Installs the store of a run with `--shard`, after checking the target file; `command` is the
@@ -163,7 +161,8 @@ pub fn install_for(shard: &ShardArgs, cache: &CacheArgs, target: Target, force: 
     };
     sharding?;
     // Refused now, before anything is counted, if its merge would be refused.
-    check_mergeable(&recorded_command()?).map_err(|e| format!("--shard: its shards could never be merged: {e}"))?;
+    let command = recorded_command()?;
+    check_mergeable(&command).map_err(|e| format!("--shard: its shards could never be merged: {e}"))?;
     crate::output::check_file_target(out, force)?;
     let out = out.clone();
     let sink: parsheet_store::process::ShardSink = Box::new(move |bytes| {
@@ -171,8 +170,9 @@ pub fn install_for(shard: &ShardArgs, cache: &CacheArgs, target: Target, force: 
         crate::output::write_file(&out, text, force)?;
         Ok(out.display().to_string())
     });
-    let mode = Mode::Shard { shard: s, command: recorded_command()?, key: signing_key(true)?, sink, written: false };
-    parsheet_store::process::install(process(cache.open()?, target, mode))
+    let inputs_of = command.clone();
+    let mode = Mode::Shard { shard: s, command, key: signing_key(true)?, sink, written: false };
+    parsheet_store::process::install(process(cache.open()?, target, mode, &inputs_of))
 }
 
 /// This run's command line without what only this run concerns (the shard, its file, the
@@ -313,9 +313,7 @@ pub fn merge(args: MergeArgs, run: &dyn Fn(&[String]) -> Result<(), String>) -> 
     let shown = parsheet_store::shell_words(&command);
 
     // The probe: the command's own computation must be the shards'.
-    let mut probe = process(args.cache.open()?, target, Mode::Probe { found: None });
-    probe.shard_inputs = tables_inputs(&command);
-    parsheet_store::process::install(probe)?;
+    parsheet_store::process::install(process(args.cache.open()?, target, Mode::Probe { found: None }, &command))?;
     match run(&argv) {
         Err(e) if is_stopped(&e) => {}
         Err(e) => return Err(format!("the shards' command `{shown}` fails here: {e}")),

@@ -133,7 +133,7 @@ fn the_classes_each_edit_of_a_way_moves_are_kept_and_read_back_as_counted() {
     assert_eq!(KEPT.lock().unwrap().iter().filter(|k| kept(k)).count(), 1, "the second came from the store");
     // A kept row beyond its class's legal ones is refused, not read as another class's row.
     for e in KEPT.lock().unwrap().iter_mut().filter(|k| kept(k)) {
-        let part = |name: &str| e.2.parts().iter().find(|p| p.0 == name).unwrap().1.clone();
+        let part = |name: &str| e.2.part(name).unwrap().to_vec();
         let mut moved = part("moved");
         moved[2] = 1000;
         e.2 = Tally::new().with("edits", part("edits")).with("moved", moved).with("unset", part("unset"));

@@ -135,13 +135,18 @@ impl Tally {
         &self.parts
     }
 
+    /// The part `name`, of whatever length (a list whose length the reader checks itself).
+    pub fn part(&self, name: &str) -> Result<&[i128], String> {
+        self.parts.iter().find(|p| p.0 == name).map(|p| p.1.as_slice()).ok_or_else(|| format!("the counts have no part {name:?}"))
+    }
+
     /// The part `name`, which must hold `len` values: a tally read from a file is checked here.
     pub fn get(&self, name: &str, len: usize) -> Result<&[i128], String> {
-        let p = self.parts.iter().find(|p| p.0 == name).ok_or_else(|| format!("the counts have no part {name:?}"))?;
-        if p.1.len() != len {
-            return Err(format!("the counts' part {name:?} holds {} values, not {len}", p.1.len()));
+        let p = self.part(name)?;
+        if p.len() != len {
+            return Err(format!("the counts' part {name:?} holds {} values, not {len}", p.len()));
         }
-        Ok(&p.1)
+        Ok(p)
     }
 
     /// The part `name` as counts that may not be negative.

@@ -212,7 +212,7 @@ fn kept_moves(table: &SettingTable, way: &HouseWay, rows: &[usize], edits: &[(Ed
         Ok(parsheet_shard::Tally::new().with("edits", vec![edits.len() as i128]).with("moved", moved).with("unset", unset))
     })?;
     let bad = || format!("a kept edit of house way {} that does not fit the setting table: recount with --no-cache", way.id);
-    let part = |name: &str| tally.parts().iter().find(|p| p.0 == name).map(|p| p.1.as_slice()).ok_or_else(bad);
+    let part = |name: &str| tally.part(name).map_err(|_| bad());
     if part("edits")? != [edits.len() as i128] {
         return Err(bad());
     }

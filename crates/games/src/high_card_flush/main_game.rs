@@ -108,9 +108,8 @@ impl Tally {
         if t.get("deck", 3)? != [hand as i128, cards as i128, dealer_hands as i128] {
             return Err("a stored tally of another deck".into());
         }
-        let n = t.parts().iter().find(|p| p.0 == "values").map_or(0, |p| p.1.len());
-        let values = t.get("values", n)?;
-        if n % STORED != 0 {
+        let values = t.part("values")?;
+        if values.len() % STORED != 0 {
             return Err("a stored tally of the wrong shape".into());
         }
         let u = |x: i128| u128::try_from(x).map_err(|_| "a negative count in a stored tally".to_string());

@@ -155,7 +155,7 @@ fn kept_exceptions(split: &HashMap<u32, &'static str>, suits: &[u16], hand: usiz
         Ok(parsheet_shard::Tally::new().with("exceptions", flat.collect()))
     });
     let read = |t: parsheet_shard::Tally| -> Option<Vec<Exception>> {
-        let flat = &t.parts().iter().find(|p| p.0 == "exceptions")?.1;
+        let flat = t.part("exceptions").ok()?;
         if flat.len() % stride != 0 {
             return None;
         }
