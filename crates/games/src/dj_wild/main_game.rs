@@ -145,6 +145,7 @@ pub fn solve(_variant: &str, blind: &Paytable) -> Result<Solution, String> {
     // Per situation: (raises, folds, Σ raise value numerators over hands in a common denominator).
     let mut situations: Vec<Situation> = Vec::new();
     let mut index: HashMap<SituationKey, usize> = HashMap::new();
+    let mut run: (u32, [Option<usize>; 6]) = (u32::MAX, [None; 6]);
     for i in 0..m.hands.len() {
         let rank = HandRank(m.ranks[i] as u16);
         let category = e.category(rank);
@@ -161,10 +162,18 @@ pub fn solve(_variant: &str, blind: &Paytable) -> Result<Solution, String> {
         } else {
             folds += total as u128;
         }
-        let key = situation_of(e, rank, dj::wild_count(m.hands[i]));
-        let slot = *index.entry(key.clone()).or_insert_with(|| {
-            situations.push(Situation::new(key, q));
-            situations.len() - 1
+        // Hands come in increasing rank: one (rank, wild cards) is one run, its situation
+        // looked up once.
+        if run.0 != m.ranks[i] {
+            run = (m.ranks[i], [None; 6]);
+        }
+        let wilds = dj::wild_count(m.hands[i]);
+        let slot = *run.1[wilds as usize].get_or_insert_with(|| {
+            let key = situation_of(e, rank, wilds);
+            *index.entry(key.clone()).or_insert_with(|| {
+                situations.push(Situation::new(key, q));
+                situations.len() - 1
+            })
         });
         situations[slot].add(raises, raise);
     }

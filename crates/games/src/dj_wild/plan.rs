@@ -70,28 +70,46 @@ struct Classes {
     opponents: u64,
 }
 
-fn classes() -> Classes {
-    let e = Evaluator::get(Ranking::DeucesJokerWild);
-    let m = dj_matchups();
-    let mut ids: Vec<String> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    // Per (rank, wilds): the two class indexes.
-    let mut memo: HashMap<(u32, u32), (usize, usize)> = HashMap::new();
-    let mut rows = Vec::with_capacity(m.hands.len());
-    for i in 0..m.hands.len() {
-        let wilds = dj::wild_count(m.hands[i]);
-        let (coarse, fine) = *memo.entry((m.ranks[i], wilds)).or_insert_with(|| {
+/// The classes of every hand, found once per process (the plan, its rules and each replay read
+/// them). Hands come in increasing rank, so one (rank, wild cards) is one run of hands.
+fn classes() -> &'static Classes {
+    static C: std::sync::OnceLock<Classes> = std::sync::OnceLock::new();
+    C.get_or_init(|| {
+        let e = Evaluator::get(Ranking::DeucesJokerWild);
+        let m = dj_matchups();
+        let mut ids: Vec<String> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        // The rank of the run, and per wild-card count (at most four deuces and the joker) its
+        // two class indexes.
+        let mut run = (u32::MAX, [None; 6]);
+        let mut rows = Vec::with_capacity(m.hands.len());
+        for i in 0..m.hands.len() {
+            let wilds = dj::wild_count(m.hands[i]);
+            if run.0 != m.ranks[i] {
+                run = (m.ranks[i], [None; 6]);
+            }
             let rank = HandRank(m.ranks[i] as u16);
-            let mut intern = |s: String| *index.entry(s.clone()).or_insert_with(|| {
-                ids.push(s);
-                ids.len() - 1
+            let (coarse, fine) = *run.1[wilds as usize].get_or_insert_with(|| {
+                let mut intern = |s: String| *index.entry(s.clone()).or_insert_with(|| {
+                    ids.push(s);
+                    ids.len() - 1
+                });
+                (intern(class_id(e, rank, wilds, false)), intern(class_id(e, rank, wilds, true)))
             });
-            (intern(class_id(e, rank, wilds, false)), intern(class_id(e, rank, wilds, true)))
-        });
-        let category = e.category(HandRank(m.ranks[i] as u16));
-        rows.push(HandRow { wilds, coarse, fine, category, below: m.below[i], above: m.above[i] });
-    }
-    Classes { ids, rows, opponents: m.opponents }
+            let category = e.category(rank);
+            rows.push(HandRow { wilds, coarse, fine, category, below: m.below[i], above: m.above[i] });
+        }
+        Classes { ids, rows, opponents: m.opponents }
+    })
+}
+
+/// The Blind pay of each category (as [`blind_net`]), by its place in `Category::ALL_BEST_FIRST`.
+fn nets_by_category(blind: &Paytable) -> Result<Vec<(Category, (i128, i128))>, String> {
+    Category::ALL_BEST_FIRST.into_iter().map(|c| Ok((c, blind_net(blind, c)?))).collect()
+}
+
+fn net_of(nets: &[(Category, (i128, i128))], c: Category) -> (i128, i128) {
+    nets.iter().find(|n| n.0 == c).expect("every category has a pay").1
 }
 
 /// A class of the solver's table in order of strength, with its hands' actions: one for all
@@ -108,18 +126,20 @@ struct Rung {
 /// The solver's decisions for `blind` by class, strongest first.
 fn ladder(blind: &Paytable) -> Result<Vec<Rung>, String> {
     let c = classes();
+    let nets = nets_by_category(blind)?;
     let total = c.opponents as i128;
-    // Per class index: [raises, folds] in hands, and the classes in rank order.
-    let mut tally: HashMap<usize, [u128; 2]> = HashMap::new();
+    // Per class index: [raises, folds] in hands (once seen), and the classes in rank order.
+    let mut tally: Vec<Option<[u128; 2]>> = vec![None; c.ids.len()];
     let mut order: Vec<(usize, u32)> = Vec::new();
-    let mut fine_of: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut fine_of: Vec<Vec<usize>> = vec![Vec::new(); c.ids.len()];
+    let mut fine_seen = vec![false; c.ids.len()];
     for h in &c.rows {
-        let (p, q) = blind_net(blind, h.category)?;
+        let (p, q) = net_of(&nets, h.category);
         let raises = raise_value(h.below as i128, h.above as i128, p, q) > -2 * q * total;
         // A category without ranks is its own fine class: count it once.
         let own = if h.fine == h.coarse { &[h.coarse][..] } else { &[h.coarse, h.fine][..] };
         for &k in own {
-            let t = tally.entry(k).or_insert_with(|| {
+            let t = tally[k].get_or_insert_with(|| {
                 if k == h.coarse {
                     order.push((k, h.wilds));
                 }
@@ -127,30 +147,31 @@ fn ladder(blind: &Paytable) -> Result<Vec<Rung>, String> {
             });
             t[!raises as usize] += 1;
         }
-        let f = fine_of.entry(h.coarse).or_default();
-        if !f.contains(&h.fine) {
-            f.push(h.fine);
+        if !fine_seen[h.fine] {
+            fine_seen[h.fine] = true;
+            fine_of[h.coarse].push(h.fine);
         }
     }
-    let deals = |k: usize| (tally[&k][0] + tally[&k][1]) * c.opponents as u128;
-    let pure = |k: usize| tally[&k].iter().filter(|&&n| n > 0).count() == 1;
+    let tally: Vec<[u128; 2]> = tally.into_iter().map(|t| t.unwrap_or([0; 2])).collect();
+    let deals = |k: usize| (tally[k][0] + tally[k][1]) * c.opponents as u128;
+    let pure = |k: usize| tally[k].iter().filter(|&&n| n > 0).count() == 1;
     let mut rungs = Vec::new();
     for &(k, wilds) in order.iter().rev() {
         let split = if pure(k) {
             vec![]
         } else {
-            let mut fines: Vec<(String, bool, u128)> = fine_of[&k]
+            let mut fines: Vec<(String, bool, u128)> = fine_of[k]
                 .iter()
                 .rev()
                 .map(|&f| {
                     assert!(pure(f), "a hand value whose hands take different actions: {}", c.ids[f]);
-                    (c.ids[f].clone(), tally[&f][0] > 0, deals(f))
+                    (c.ids[f].clone(), tally[f][0] > 0, deals(f))
                 })
                 .collect();
             fines.dedup();
             fines
         };
-        rungs.push(Rung { id: c.ids[k].clone(), wilds, deals: deals(k), split, raises: tally[&k][0] > 0 });
+        rungs.push(Rung { id: c.ids[k].clone(), wilds, deals: deals(k), split, raises: tally[k][0] > 0 });
     }
     Ok(rungs)
 }
@@ -295,28 +316,29 @@ pub fn replay(plan: &Plan, blind: &Paytable) -> Result<Replay, String> {
     let c = classes();
     plan.only_classes(&|k| c.ids.iter().any(|i| i == k))?;
     let total = c.opponents as i128;
-    // Per class index, the plan's action (raise: true), a hand value's own row first.
-    let mut act: HashMap<(usize, usize), bool> = HashMap::new();
+    let nets = nets_by_category(blind)?;
+    // Per fine class index (it fixes the coarse one), the plan's action (raise: true), a hand
+    // value's own row first.
+    let mut act: Vec<Option<bool>> = vec![None; c.ids.len()];
     // Per category (best first): deals and net × q_common.
     let cats = Category::ALL_BEST_FIRST;
     let mut q_common: i128 = 1;
-    for &cat in &cats {
-        let q = blind_net(blind, cat)?.1;
+    for &(_, (_, q)) in &nets {
         q_common = num_integer::lcm(q_common, q);
     }
     let mut by_cat: Vec<(u128, i128)> = vec![(0, 0); cats.len()];
     let (mut net, mut raised) = (0i128, 0u128);
     for h in &c.rows {
-        let raises = match act.get(&(h.coarse, h.fine)) {
-            Some(&r) => r,
+        let raises = match act[h.fine] {
+            Some(r) => r,
             None => {
                 let id = if plan.get(&c.ids[h.fine]).is_some() { &c.ids[h.fine] } else { &c.ids[h.coarse] };
                 let r = plan.choice(id, &ACTIONS)? == 0;
-                act.insert((h.coarse, h.fine), r);
+                act[h.fine] = Some(r);
                 r
             }
         };
-        let (p, q) = blind_net(blind, h.category)?;
+        let (p, q) = net_of(&nets, h.category);
         // Net × q_common over the dealer's hands: a win takes Ante, Raise (2) and the Blind, a
         // loss costs 4 Antes, a fold 2.
         let x = if raises {
