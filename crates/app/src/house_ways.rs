@@ -177,16 +177,24 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
     let mut ways = Vec::new();
     for (spec, way, counted) in table_ways(choice)? {
         let is_default = way.rules == default_way.rules;
-        let optimal = t.optimal(&way).map_err(|e| format!("house way {spec}: {e}"))?;
+        let way_choice = t.choice(&way).map_err(|e| format!("house way {spec}: {e}"))?;
+        let optimal = t.outcome_of(&way_choice);
         let (house_way_player, note) = if counted {
-            let (_, counts) = crate::main_game::face_up_pai_gow_counts(&spec, reading)?;
-            assert_eq!([optimal.win, optimal.push, optimal.lose], counts.optimal, "the setting table and the direct count of {spec} agree");
-            let net = BigRational::new((counts.house_way[0] as i128 - counts.house_way[2] as i128).into(), fupg::Deck::FULL.cycle().into());
+            // The default way's counts of both policies are the base wager's (counted once); the
+            // other ways need the house-way player's alone.
+            let house_way = if is_default {
+                let (_, counts) = crate::main_game::face_up_pai_gow_counts(&spec, reading)?;
+                assert_eq!([optimal.win, optimal.push, optimal.lose], counts.optimal, "the setting table and the direct count of {spec} agree");
+                counts.house_way
+            } else {
+                crate::main_game::face_up_pai_gow_house_way_player(&spec, reading)?
+            };
+            let net = BigRational::new((house_way[0] as i128 - house_way[2] as i128).into(), fupg::Deck::FULL.cycle().into());
             (Some(Figures::new(vec![Figure::of_net(Basis::PerAnte, &net)], Basis::PerAnte)), None)
         } else {
             (None, Some(format!("not counted here (a count of its own, about 25 CPU-s): parsheet analyze face-up-pai-gow base --house-way {spec} --variant house-way-player")))
         };
-        let cmp = t.compare_with_best(&way, &bounds)?;
+        let (alike, hands) = t.alike_with_best(&way_choice, &bounds);
         ways.push(WayRow {
             spec: spec.clone(),
             title: way.title.clone(),
@@ -194,7 +202,7 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
             optimal_player: figures_of(&optimal),
             house_way_player,
             house_way_player_note: note,
-            alike_with_dealer_best: Exact(ratio(cmp.alike, cmp.hands)),
+            alike_with_dealer_best: Exact(ratio(alike, hands)),
         });
     }
     let cmp = t.compare_with_best(&default_way, &bounds)?;

@@ -84,12 +84,15 @@ fn validated(spec: &str, way: &parsheet_games::house_way::HouseWay) -> Result<()
     Ok(())
 }
 
+type CountsMemo = Vec<(String, fupg::AceHigh, parsheet_games::house_way::HouseWay, fupg::Counts)>;
+
+/// The full-deck counts of both policies this process has counted, by way spec and reading.
+static COUNTED: std::sync::Mutex<CountsMemo> = std::sync::Mutex::new(Vec::new());
+
 /// Face Up Pai Gow's exact full-deck counts against the house way `spec` under an Ace High
 /// reading, validated and counted once per process (both policies come from one count).
 pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(parsheet_games::house_way::HouseWay, fupg::Counts), String> {
-    type Memo = Vec<(String, fupg::AceHigh, parsheet_games::house_way::HouseWay, fupg::Counts)>;
-    static DONE: std::sync::Mutex<Memo> = std::sync::Mutex::new(Vec::new());
-    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    let mut done = COUNTED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, _, way, counts)) = done.iter().find(|d| d.0 == spec && d.1 == ace_high) {
         return Ok((way.clone(), counts.clone()));
     }
@@ -107,6 +110,22 @@ pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(pa
     task.finish();
     done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));
     Ok((way, counts))
+}
+
+/// The house-way player's full-deck counts against `spec` (win, push, lose against dealers
+/// without an Ace High Pai Gow): from the counts of both policies where this process has them
+/// for the way's rules, else counted for him alone (about half the work; the optimal player's
+/// result against a way is the setting table's).
+pub fn face_up_pai_gow_house_way_player(spec: &str, ace_high: fupg::AceHigh) -> Result<fupg::Wpl, String> {
+    let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
+    if let Some((_, _, _, counts)) = COUNTED.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|d| d.1 == ace_high && d.2.rules == way.rules) {
+        return Ok(counts.house_way);
+    }
+    validated(spec, &way)?;
+    let task = crate::progress::Task::new(count_task(&way.id, ace_high), 10_000);
+    let (wpl, _) = fupg::house_way_player_stored(fupg::Deck::FULL, &way, ace_high, &|done, total| task.set_fraction(done, total))?;
+    task.finish();
+    Ok(wpl)
 }
 
 /// The Bad Beat table of the loaded tables, if they hold one (677a.12(c) is missing from the

@@ -186,9 +186,12 @@ fn wager_cost_ms(game: &str, wager: &str) -> u64 {
         _ => 500,
     }
 }
-const VALIDATION_MS: u64 = 4_000;
-const SETTING_TABLE_MS: u64 = 15_000;
-const WAY_COUNT_MS: u64 = 7_000;
+const VALIDATION_MS: u64 = 200;
+const SETTING_TABLE_MS: u64 = 45_000;
+/// A count of both policies (the default way's, each variant's) and of the house-way player
+/// alone (every further way: the optimal player's figures come from the setting table).
+const WAY_COUNT_MS: u64 = 30_000;
+const HOUSE_WAY_PLAYER_COUNT_MS: u64 = 14_000;
 
 /// Every step of building the report of `games` with the house way `choice` (named, not yet
 /// checked), in the order they run, with planned costs: a house way is checked once per name
@@ -203,6 +206,7 @@ pub fn plan(games: &[GameTables], choice: &HouseWayChoice) -> Result<Vec<Step>, 
         steps.push(Step { task: crate::main_game::validation_task(&choice.spec), words: format!("house way {} checked on every hand", parsheet_tables::printable(&choice.spec)), cost_ms: VALIDATION_MS, kind: "house way checked" });
     }
     let mut ways = 0;
+    let default_rules = if uses_way { Some(parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?.rules) } else { None };
     let mut count = |steps: &mut Vec<Step>, spec: &str, ace_high: fupg::AceHigh, words: &dyn Fn() -> String| -> Result<(), String> {
         let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
         if counted.iter().any(|(a, r)| *a == ace_high && *r == way.rules) {
@@ -213,7 +217,8 @@ pub fn plan(games: &[GameTables], choice: &HouseWayChoice) -> Result<Vec<Step>, 
             validated.push(spec.to_string());
             steps.push(Step { task: crate::main_game::validation_task(spec), words: format!("house way {} checked on every hand", parsheet_tables::printable(spec)), cost_ms: VALIDATION_MS, kind: "house way checked" });
         }
-        steps.push(Step { task: crate::main_game::count_task(&way.id, ace_high), words: words(), cost_ms: WAY_COUNT_MS, kind: "house way counted" });
+        let cost_ms = if Some(&way.rules) == default_rules.as_ref() || ace_high != fupg::AceHigh::JokerPlaysAce { WAY_COUNT_MS } else { HOUSE_WAY_PLAYER_COUNT_MS };
+        steps.push(Step { task: crate::main_game::count_task(&way.id, ace_high), words: words(), cost_ms, kind: "house way counted" });
         Ok(())
     };
     for g in games {

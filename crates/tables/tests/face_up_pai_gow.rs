@@ -10,7 +10,7 @@
 
 use parsheet_cards::{binomial, Card, CardSet, Subsets};
 use parsheet_games::house_way::{settings, HouseWay};
-use parsheet_games::strategy::face_up_pai_gow::{count, count_shard, count_with, counts_from_tally, AceHigh, Deck, Tables};
+use parsheet_games::strategy::face_up_pai_gow::{count, count_house_way_player_shard, count_shard, count_with, counts_from_tally, house_way_player_from_tally, AceHigh, Deck, Tables};
 use parsheet_shard::{Shard, Tally};
 use parsheet_reference::{low_hand, pai_gow, RefCard, RefCategory, RefValue};
 use rayon::prelude::*;
@@ -132,6 +132,12 @@ fn check(deck: Deck, way: &HouseWay) {
     let (opt, hw, ace) = brute(deck, way, false);
     assert_eq!((c.optimal, c.house_way, c.ace_high), (opt, hw, ace), "{deck:?} {}", way.id);
     assert!(c.optimal[0] > 0 && c.optimal[2] > 0, "{deck:?}: a deck where both sides win");
+    assert_eq!(house_way_player(deck, way, AceHigh::JokerPlaysAce), (hw, ace), "{deck:?} {}: the house-way player counted alone", way.id);
+}
+
+/// The count of the house-way player alone (the optimal player's channels left out).
+fn house_way_player(deck: Deck, way: &HouseWay, reading: AceHigh) -> ([u128; 3], u128) {
+    house_way_player_from_tally(deck, &count_house_way_player_shard(deck, way, reading, Shard::WHOLE, &|_, _| {})).unwrap()
 }
 
 fn foxwoods() -> HouseWay {
@@ -160,6 +166,9 @@ fn shards_add_up_to_the_whole_count() {
         let mut twice = parts.clone();
         twice.push(parts[0].clone());
         assert!(counts_from_tally(deck, &Tally::sum(twice).unwrap()).is_err(), "{n} shards, the first twice");
+        let parts: Vec<Tally> = (0..n).map(|k| count_house_way_player_shard(deck, &way, AceHigh::JokerPlaysAce, Shard::new(k, n).unwrap(), &|_, _| {})).collect();
+        assert_eq!(house_way_player_from_tally(deck, &Tally::sum(parts.clone()).unwrap()).unwrap(), (whole.house_way, whole.ace_high), "{n} shards, the house-way player alone");
+        assert!(house_way_player_from_tally(deck, &Tally::sum(parts[1..].to_vec()).unwrap()).is_err(), "{n} shards of the house-way player, the first missing");
     }
 }
 
@@ -423,6 +432,7 @@ fn the_natural_ace_only_reading_against_brute_force() {
         let c = count_with(deck, &way, AceHigh::NaturalAceOnly, &|_, _| {});
         let (opt, hw, ace) = brute(deck, &way, true);
         assert_eq!((c.optimal, c.house_way, c.ace_high), (opt, hw, ace), "{deck:?}");
+        assert_eq!(house_way_player(deck, &way, AceHigh::NaturalAceOnly), (hw, ace), "{deck:?}: the house-way player counted alone");
         let text = count(deck, &way, &|_, _| {}).ace_high;
         assert!(ace < text || deck != gaps, "{deck:?}: fewer pushes than the text's reading");
         let table = parsheet_games::strategy::face_up_pai_gow::table::table_from_tally(

@@ -330,10 +330,32 @@ pub fn count_shard(deck: Deck, way: &HouseWay, shard: Shard, progress: &(dyn Fn(
 
 /// Counts the units `shard` owns (module essay, "Counting") for one house way, both policies.
 pub fn count_shard_with(deck: Deck, way: &HouseWay, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
-    let t = Tables::build(deck, Some(way));
-    let side = DealerSide::new(&t, reading);
-    // Each rank class (not an Ace High) is asked at its house-way setting; each pattern at its
-    // own and, to take it off its class's whole count, at its class's.
+    let (acc, ace, partial, n_units) = count_channels(&Tables::build(deck, Some(way)), reading, NCH, shard, progress);
+    // Channels to outcomes: push = not-lose − win; lose = the deals that are not Ace High pushes
+    // (shard 0) − not-lose.
+    let first = shard.index() == 0;
+    let rest = if first { (deck.cycle() - ace) as i128 } else { 0 };
+    let counts = vec![acc[0], acc[1] - acc[0], rest - acc[1], acc[2], acc[3] - acc[2], rest - acc[3], if first { ace as i128 } else { 0 }];
+    Tally::new().with("counts", counts).with("units", units_part(&partial, n_units, shard))
+}
+
+/// [`count_shard_with`] for the house-way player alone (channels 0 and 1): the optimal player's
+/// corners, most of a count's work, are left out. His result against a way is the setting
+/// table's (one lookup per dealer class), so a report holding the table counts the further ways
+/// this way.
+pub fn count_house_way_player_shard(deck: Deck, way: &HouseWay, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
+    let (acc, ace, partial, n_units) = count_channels(&Tables::house_way_only(deck, way), reading, 2, shard, progress);
+    let first = shard.index() == 0;
+    let rest = if first { (deck.cycle() - ace) as i128 } else { 0 };
+    let counts = vec![acc[0], acc[1] - acc[0], rest - acc[1], if first { ace as i128 } else { 0 }];
+    Tally::new().with("house-way-counts", counts).with("units", units_part(&partial, n_units, shard))
+}
+
+/// The engine over `t`'s first `nch` channels, each rank class asked at its house-way setting
+/// and each pattern at its own and, to take it off its class's whole count, at its class's:
+/// the channels' sums, the deals the dealer's Ace High pushes, and the shard's units.
+fn count_channels(t: &Tables, reading: AceHigh, nch: usize, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> ([i128; NCH], u128, Partial, usize) {
+    let side = DealerSide::new(t, reading);
     let dense = |(h, l): (u16, u16)| (t.dense_high(h), t.dense_low(l));
     let nf = Csr::from_lists(t.classes.iter().enumerate().map(|(c, x)| if side.ace[c] { vec![] } else { vec![dense(x.hand.way)] }));
     let fl = Csr::from_lists(t.patterns.iter().map(|p| {
@@ -345,10 +367,10 @@ pub fn count_shard_with(deck: Deck, way: &HouseWay, reading: AceHigh, shard: Sha
         v.dedup();
         v
     }));
-    let q = Queries { nf, fl, nch: NCH };
-    let (partial, n_units) = engine::solve(&t, &q, shard, progress);
+    let q = Queries { nf, fl, nch };
+    let (partial, n_units) = engine::solve(t, &q, shard, progress);
     let mut acc = [0i128; NCH];
-    let mut add = |v: &[i64; NCH], sign: i128| (0..NCH).for_each(|ch| acc[ch] += sign * v[ch] as i128);
+    let mut add = |v: &[i64; NCH], sign: i128| (0..nch).for_each(|ch| acc[ch] += sign * v[ch] as i128);
     for c in 0..t.classes.len() {
         if let Some(&v) = partial.nf.get(q.nf.range(c)).and_then(|x| x.first()) {
             add(&v, 1);
@@ -361,13 +383,64 @@ pub fn count_shard_with(deck: Deck, way: &HouseWay, reading: AceHigh, shard: Sha
             add(&partial.fl[at(t.classes[x.class as usize].hand.way)], -1);
         }
     }
-    // Channels to outcomes: push = not-lose − win; lose = the deals that are not Ace High pushes
-    // (shard 0) − not-lose.
-    let ace = side.ace_deals(deck);
-    let first = shard.index() == 0;
-    let rest = if first { (deck.cycle() - ace) as i128 } else { 0 };
-    let counts = vec![acc[0], acc[1] - acc[0], rest - acc[1], acc[2], acc[3] - acc[2], rest - acc[3], if first { ace as i128 } else { 0 }];
-    Tally::new().with("counts", counts).with("units", units_part(&partial, n_units, shard))
+    (acc, side.ace_deals(t.deck), partial, n_units)
+}
+
+/// The house-way player's counts against a way (win, push, lose against dealers without an Ace
+/// High Pai Gow) and the Ace High pushes, from the sum of every shard's tally, checked to cover
+/// the cycle with every unit once.
+pub fn house_way_player_from_tally(deck: Deck, tally: &Tally) -> Result<(Wpl, u128), String> {
+    let all = tally.get_counts("house-way-counts", 4)?;
+    check_units(tally)?;
+    let (wpl, ace) = ([all[0], all[1], all[2]], all[3]);
+    if wpl.iter().sum::<u128>() + ace != deck.cycle() {
+        return Err(format!("the counts cover {} deals, not the cycle of {}: a shard is missing or counted twice", wpl.iter().sum::<u128>() + ace, deck.cycle()));
+    }
+    Ok((wpl, ace))
+}
+
+/// What the house-way player's count depends on (as [`key_with`]).
+pub fn house_way_player_key(deck: Deck, way: &HouseWay, reading: AceHigh) -> Key {
+    Key::new(
+        "face-up-pai-gow base against a house way (the house-way player)",
+        &[
+            ("counts", "face-up-pai-gow main game, the house-way player, v1".into()),
+            ("deck", format!("{deck:?}")),
+            ("ace-high", reading.id().into()),
+            ("house-way", format!("{:?}", way.rules)),
+        ],
+        Combine::Sum,
+    )
+}
+
+/// [`count_house_way_player_shard`] through the program's store.
+pub fn house_way_player_stored(deck: Deck, way: &HouseWay, reading: AceHigh, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(Wpl, u128), String> {
+    let tally = parsheet_shard::counted(&house_way_player_key(deck, way, reading), |shard| Ok(count_house_way_player_shard(deck, way, reading, shard, progress)))?;
+    house_way_player_from_tally(deck, &tally)
+}
+
+/// Checks `way` on one hand of each dealer class of `deck` (module essay, "Classes"): every rank
+/// class's hand that cannot flush, and every flush pattern's hand. A way reads ranks, the joker
+/// and setting values, never suits otherwise (`house_way`'s essay), so it sets every hand of a
+/// class as it sets the class's hand: the way sets every hand of the deck legally iff it sets
+/// these (tests hold this equal to [`crate::house_way::validate_deck`], hand by hand, on reduced
+/// decks and the full one). 292,253 hands on the full deck instead of some six million suit
+/// classes. Returns the number of hands covered (the deck's seven-card hands); on failure, the
+/// first class's hand (rank classes first) the way leaves unset.
+pub fn validate_classes(way: &HouseWay, deck: Deck) -> Result<u64, crate::house_way::Invalid> {
+    use rayon::prelude::*;
+    let classes = players::rank_classes(deck);
+    let hands: Vec<CardSet> = classes
+        .iter()
+        .map(|(c, joker)| no_flush_hand(c, *joker))
+        .chain(players::flush_patterns(deck).iter().map(|(suited, off, joker)| players::pattern_hand(*suited, off, *joker)))
+        .collect();
+    if let Some(Err(e)) = hands.par_iter().map(|&hand| crate::house_way::check_set(way, hand)).find_first(Result::is_err) {
+        return Err(e);
+    }
+    let covered: u64 = classes.iter().map(|(c, _)| c.iter().map(|&k| binomial(deck.suits as u64, k as u64)).product::<u64>()).sum();
+    assert_eq!(covered, binomial(deck.len(), 7), "the rank classes of {deck:?} cover its hands");
+    Ok(covered)
 }
 
 /// The optimal setting in words a player can use at the table. It reaches the best outcome on

@@ -152,6 +152,39 @@ pub(super) fn no_flush_hand(counts: &[u8; 13], joker: bool) -> CardSet {
     set
 }
 
+/// Every rank class of `deck`: rank counts (at most the deck's suits each) and the joker.
+pub(super) fn rank_classes(deck: Deck) -> Vec<([u8; 13], bool)> {
+    let mut keys = Vec::new();
+    for joker in [false, true] {
+        if joker && !deck.joker {
+            continue;
+        }
+        for_each_multiset(deck.rank_mask, deck.suits, 7 - joker as u8, &mut |c| keys.push((*c, joker)));
+    }
+    keys
+}
+
+/// Every flush pattern of `deck`: the ranks in the flush suit (five or more, or four and the
+/// joker), the other ranks' counts outside it, and the joker.
+pub(super) fn flush_patterns(deck: Deck) -> Vec<(u16, [u8; 13], bool)> {
+    let mut shapes = Vec::new();
+    for joker in [false, true] {
+        if joker && !deck.joker {
+            continue;
+        }
+        let need = 5 - joker as u32;
+        for suited in 0u16..1 << 13 {
+            let n = suited.count_ones();
+            if suited & !deck.rank_mask != 0 || n < need || n + joker as u32 > 7 {
+                continue;
+            }
+            let rest = 7 - n as u8 - joker as u8;
+            for_each_multiset(deck.rank_mask, deck.suits - 1, rest, &mut |o| shapes.push((suited, *o, joker)));
+        }
+    }
+    shapes
+}
+
 pub(super) fn for_each_multiset(mask: u16, max: u8, size: u8, f: &mut impl FnMut(&[u8; 13])) {
     fn go(r: usize, left: u8, mask: u16, max: u8, c: &mut [u8; 13], f: &mut impl FnMut(&[u8; 13])) {
         if r == 13 {
@@ -227,6 +260,9 @@ pub struct Tables {
     pub(super) by_class: Vec<Range<u32>>,
     /// Whether the house-way channels are kept (a house way was given).
     pub(super) with_way: bool,
+    /// Whether only the house-way player is counted: his channels are then 0 and 1, and the
+    /// optimal player's are not kept (the setting table gives his result against any way).
+    pub(super) house_way_only: bool,
     /// The distinct legal (high, low) values of each class (`settings[set_at[c]..set_at[c + 1]]`),
     /// then of each pattern (index `classes.len() + p`), sorted: every setting a house way can
     /// give the dealer.
@@ -248,14 +284,13 @@ impl Tables {
         Tables::build(deck, Some(way))
     }
 
+    /// The tables of `deck` for the house-way player of `way` alone, in channels 0 and 1.
+    pub(super) fn house_way_only(deck: Deck, way: &HouseWay) -> Tables {
+        Tables { house_way_only: true, ..Tables::build(deck, Some(way)) }
+    }
+
     pub(super) fn build(deck: Deck, way: Option<&HouseWay>) -> Tables {
-        let mut keys = Vec::new();
-        for joker in [false, true] {
-            if joker && !deck.joker {
-                continue;
-            }
-            for_each_multiset(deck.rank_mask, deck.suits, 7 - joker as u8, &mut |c| keys.push((*c, joker)));
-        }
+        let keys = rank_classes(deck);
         let classes: Vec<(Class, Vec<(u16, u16)>)> = keys
             .par_iter()
             .map(|(c, joker)| {
@@ -272,21 +307,7 @@ impl Tables {
             .collect();
         let index: HashMap<u64, u32> = keys.iter().enumerate().map(|(i, (c, j))| (pack(c, *j), i as u32)).collect();
 
-        let mut shapes = Vec::new();
-        for joker in [false, true] {
-            if joker && !deck.joker {
-                continue;
-            }
-            let need = 5 - joker as u32;
-            for suited in 0u16..1 << 13 {
-                let n = suited.count_ones();
-                if suited & !deck.rank_mask != 0 || n < need || n + joker as u32 > 7 {
-                    continue;
-                }
-                let rest = 7 - n as u8 - joker as u8;
-                for_each_multiset(deck.rank_mask, deck.suits - 1, rest, &mut |o| shapes.push((suited, *o, joker)));
-            }
-        }
+        let shapes = flush_patterns(deck);
         let mut patterns: Vec<(Pattern, Vec<(u16, u16)>)> = shapes
             .par_iter()
             .map(|&(suited, o, joker)| {
@@ -346,7 +367,7 @@ impl Tables {
             by_mask.extend_from_slice(l);
         }
         mask_at.push(by_mask.len() as u32);
-        Tables { deck, classes, patterns, by_class, with_way: way.is_some(), settings, set_at, highs, lows, by_mask, mask_at }
+        Tables { deck, classes, patterns, by_class, with_way: way.is_some(), house_way_only: false, settings, set_at, highs, lows, by_mask, mask_at }
     }
 
     pub fn rank_classes(&self) -> usize {
@@ -407,6 +428,9 @@ impl Tables {
     /// quadrants below each frontier point, so `[win] = Σ_i Q(a_i, b_i) − Σ_i Q(a_{i+1}, b_i)`; and
     /// `[not lose] = [a_1 > h] + [b_k > l] − Q(a_1, b_k)`.
     pub(super) fn frontier_corners(&self, r: &Reduced, w: i64, out: &mut Vec<Corner>) {
+        if self.house_way_only {
+            return;
+        }
         let f: Vec<(u16, u8)> = r.points().iter().map(|&(a, b)| (self.dense_high(a), self.dense_low(b))).collect();
         let k = f.len();
         for i in 0..k {
@@ -424,8 +448,9 @@ impl Tables {
             return;
         }
         let (a, b) = (self.dense_high(r.way.0), self.dense_low(r.way.1));
-        out.push(Corner { a, b, ch: WAY_W, w });
-        self.cross(a, b, WAY_NL, w, out);
+        let (win, not_lose) = if self.house_way_only { (OPT_W, OPT_NL) } else { (WAY_W, WAY_NL) };
+        out.push(Corner { a, b, ch: win, w });
+        self.cross(a, b, not_lose, w, out);
     }
 
     /// `[a > h] + [b > l] − [a > h][b > l]`.

@@ -191,6 +191,9 @@ pub struct SettingTable {
     rows: Rows,
     win: Vec<u64>,
     lose: Vec<u64>,
+    /// Each class's shape and whether it can make a straight or flush, found once (every way
+    /// compared by shape reads them).
+    shapes: std::sync::OnceLock<Vec<(Shape, bool)>>,
 }
 
 /// The table through the program's store (computed once per deck and reading, then cached).
@@ -222,7 +225,7 @@ pub fn table_from_tally(deck: Deck, reading: AceHigh, tally: &Tally) -> Result<S
             lose[row] = l as u64;
         }
     }
-    Ok(SettingTable { deck, reading, rows, win, lose })
+    Ok(SettingTable { deck, reading, rows, win, lose, shapes: std::sync::OnceLock::new() })
 }
 
 /// A dealer class's choice of setting (a row of the table), for every class.
@@ -375,22 +378,18 @@ impl SettingTable {
     /// How `way` differs from the dealer-best way, by hand shape (see [`WayComparison`]).
     pub fn compare_with_best(&self, way: &HouseWay, bounds: &Bounds) -> Result<WayComparison, String> {
         let choice = self.choice(way)?;
+        let (alike, total) = self.alike_with_best(&choice, bounds);
         let t = &self.rows.tables;
+        let shapes = self.shapes();
         let mut by: Vec<ShapeDifference> = Vec::new();
-        let (mut alike, mut total) = (0u128, 0u128);
         for k in 0..self.classes() {
             let (hand, hands, ace) = self.class(k);
-            total += hands as u128;
             let gap = self.net(choice[k]) - self.net(bounds.best[k]);
-            if ace || gap == 0 {
-                alike += hands as u128;
-            }
-            let all = settings(hand);
-            let f = facts(hand, &all);
-            let i = match by.iter().position(|d| d.shape == f.shape && d.complete == f.complete) {
+            let (shape, complete) = shapes[k];
+            let i = match by.iter().position(|d| d.shape == shape && d.complete == complete) {
                 Some(i) => i,
                 None => {
-                    by.push(ShapeDifference { shape: f.shape, complete: f.complete, hands: 0, differ: 0, worth: 0, example: None });
+                    by.push(ShapeDifference { shape, complete, hands: 0, differ: 0, worth: 0, example: None });
                     by.len() - 1
                 }
             };
@@ -399,6 +398,7 @@ impl SettingTable {
                 by[i].differ += hands as u128;
                 by[i].worth += gap;
                 if by[i].example.as_ref().is_none_or(|e| gap > e.worth) {
+                    let all = settings(hand);
                     let low = |row: usize| {
                         let s = t.settings[row];
                         all.iter().find(|x| x.legal && (x.high.0, x.low.0) == s).expect("a legal setting of the hand").low_cards
@@ -409,6 +409,34 @@ impl SettingTable {
         }
         by.sort_by_key(|d| std::cmp::Reverse(d.worth));
         Ok(WayComparison { alike, hands: total, cycle: self.deck.cycle(), by_shape: by })
+    }
+
+    /// The dealer hands that `choice` sets as well for the house as the dealer-best way (the same
+    /// `win − lose` for the optimal player; Ace High Pai Gows count as alike), and all dealer hands.
+    pub fn alike_with_best(&self, choice: &[usize], bounds: &Bounds) -> (u128, u128) {
+        let (mut alike, mut total) = (0u128, 0u128);
+        for k in 0..self.classes() {
+            let (hands, ace) = self.rows.hands(k);
+            total += hands as u128;
+            if ace || self.net(choice[k]) == self.net(bounds.best[k]) {
+                alike += hands as u128;
+            }
+        }
+        (alike, total)
+    }
+
+    /// Each class's shape and whether it can make a straight or flush (as [`facts`] finds them).
+    fn shapes(&self) -> &[(Shape, bool)] {
+        self.shapes.get_or_init(|| {
+            (0..self.classes())
+                .into_par_iter()
+                .map(|k| {
+                    let hand = self.rows.tables.dealer_hand(k);
+                    let f = facts(hand, &settings(hand));
+                    (f.shape, f.complete)
+                })
+                .collect()
+        })
     }
 }
 
