@@ -164,21 +164,30 @@ pub fn analyze(counts: &OutcomeCounts, table: &Paytable) -> Result<Analysis, Ana
         }
     }
     let mut rows = Vec::with_capacity(counts.rows.len());
-    let mut expected_net = BigRational::zero();
-    let mut second_moment = BigRational::zero();
-    let mut hit_frequency = BigRational::zero();
+    // Sums over deals (count × net, count × net², winning deals) whose denominators are the
+    // pays' own, divided by the cycle once: adding probabilities row by row would reduce
+    // fractions over the cycle's large denominator at every row.
+    let mut net_sum = BigRational::zero();
+    let mut square_sum = BigRational::zero();
+    let mut hits = 0u128;
     for (outcome, n) in &counts.rows {
         let pay = table.pay(outcome).cloned();
         let net = pay.as_ref().map_or_else(|| -BigRational::from_integer(1.into()), |p| p.net().unwrap());
+        let deals = BigRational::from_integer((*n).into());
+        let weighted = &deals * &net;
+        square_sum += &weighted * &net;
+        net_sum += &weighted;
+        if net.is_positive() {
+            hits += n;
+        }
         let probability = ratio(*n, counts.cycle);
         let contribution = &probability * &net;
-        expected_net += &contribution;
-        second_moment += &probability * &net * &net;
-        if net.is_positive() {
-            hit_frequency += &probability;
-        }
         rows.push(Row { outcome: outcome.clone(), pay, combinations: *n, probability, net, contribution });
     }
+    let cycle = BigRational::from_integer(counts.cycle.into());
+    let expected_net = net_sum / &cycle;
+    let second_moment = square_sum / &cycle;
+    let hit_frequency = ratio(hits, counts.cycle);
     let variance = &second_moment - &expected_net * &expected_net;
     Ok(Analysis {
         cycle: counts.cycle,

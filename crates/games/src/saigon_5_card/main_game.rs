@@ -241,9 +241,23 @@ pub(crate) struct PlayerHand {
     pub dealer: [u128; 11],
 }
 
+/// [`count_player_hands`] once per process for each deck and house way (the solve, the plan
+/// and each replay read them).
+pub(crate) fn player_hands(deck: &[u64; TYPES], way: HouseWay) -> std::sync::Arc<Vec<PlayerHand>> {
+    type Memo = Vec<([u64; TYPES], HouseWay, std::sync::Arc<Vec<PlayerHand>>)>;
+    static DONE: std::sync::Mutex<Memo> = std::sync::Mutex::new(Vec::new());
+    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, hands)) = done.iter().find(|d| d.0 == *deck && d.1 == way) {
+        return hands.clone();
+    }
+    let hands = std::sync::Arc::new(count_player_hands(deck, way));
+    done.push((*deck, way, hands.clone()));
+    hands
+}
+
 /// Every player multiset of `deck` with the dealer's distribution against it; the totals are
 /// asserted (every player hand once, every dealer hand against each).
-pub(crate) fn player_hands(deck: &[u64; TYPES], way: HouseWay) -> Vec<PlayerHand> {
+pub(crate) fn count_player_hands(deck: &[u64; TYPES], way: HouseWay) -> Vec<PlayerHand> {
     let n: u64 = deck.iter().sum();
     assert!(n >= 10, "a deck of {n} cards cannot deal two hands of five");
     let all = hands(deck);
@@ -314,7 +328,7 @@ pub fn solve_deck(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Solution
     let mut counted = 0u128;
     let mut scaled_net_total: i128 = 0;
     let mut situations: std::collections::BTreeMap<u16, Situation> = Default::default();
-    for p in player_hands(deck, way) {
+    for p in player_hands(deck, way).iter() {
         let (ways, mask, dist) = (p.ways, p.mask, p.dealer);
         counted += ways;
         let qualified: u128 = dist[1..].iter().sum();

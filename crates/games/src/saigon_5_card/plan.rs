@@ -45,7 +45,7 @@ pub fn optimal_plan(deck: &[u64; TYPES], way: HouseWay, pays: WinPays) -> Plan {
     let dealers = binomial(n - 5, 5) as u128;
     // Per set: (hand, its choice, deals).
     let mut by_set: BTreeMap<u16, Vec<(Hand, usize, u128)>> = BTreeMap::new();
-    for p in player_hands(deck, way) {
+    for p in player_hands(deck, way).iter() {
         let points = points_of(p.mask);
         if points.len() > 1 {
             by_set.entry(p.mask).or_default().push((p.hand, best_point(&p.dealer, &points, scaled), p.ways * dealers));
@@ -81,7 +81,7 @@ pub fn replay(plan: &Plan, deck: &[u64; TYPES], way: HouseWay, pays: WinPays) ->
     plan.only_classes(&|c| known.contains(c))?;
     // By the Point Count played (0: not qualified): deals and net × scale.
     let mut by_point = [(0u128, 0i128); 11];
-    for p in &players {
+    for p in players.iter() {
         let qualified: u128 = p.dealer[1..].iter().sum();
         let points = points_of(p.mask);
         let (pt, net) = match points.len() {
