@@ -52,6 +52,23 @@ fn straight_flush_bonus_long_runs_by_closed_form() {
 }
 
 #[test]
+fn straight_flush_bonus_equals_a_walk_over_every_hand() {
+    // The count multiplies one suit's rank sets; here every seven-card hand (one per suit class,
+    // weighted) is valued whole, as the rule reads: its longest straight flush.
+    use parsheet_eval::hcf::{longest_straight_flush_with, AceInStraights};
+    for (variant, ace) in [("ace-high-or-low", AceInStraights::HighOrLow), ("ace-high-only", AceInStraights::HighOnly)] {
+        let mut by_len = [0u128; 8];
+        parsheet_cards::iso::for_each_class(7, false, |hand, weight| by_len[longest_straight_flush_with(hand, ace) as usize] += weight as u128);
+        let c = get("high-card-flush", "straight-flush-bonus", Some(variant));
+        for len in 3..=7 {
+            assert_eq!(c.get(&format!("{len}-card-straight-flush")), Some(by_len[len]), "{variant} {len}");
+        }
+        assert_eq!(c.get(OTHER), Some(by_len[..3].iter().sum()), "{variant}");
+        assert_eq!(c.cycle(), by_len.iter().sum::<u128>(), "{variant}");
+    }
+}
+
+#[test]
 fn over_under_bonus_by_brute_force_over_card_values() {
     // Independent path: every 3-card subset of a 312-card shoe, by value multiset with weights
     // counted from per-value card counts (aces 11: 24 cards; tens: 96; 2-9: 24 each).

@@ -8,7 +8,7 @@
 pub mod main_game;
 pub mod plan;
 
-use parsheet_cards::iso;
+use parsheet_cards::{Card, CardSet, Rank, Suit};
 use parsheet_eval::frequencies::{self, Table};
 use parsheet_eval::hcf;
 
@@ -70,13 +70,40 @@ fn straight_flush_bonus(variant: &str) -> OutcomeCounts {
         "ace-high-only" => hcf::AceInStraights::HighOnly,
         other => unreachable!("variant {other}"),
     };
-    // Straight-flush length is invariant under relabelling suits: one hand per class, weighted.
+    // The longest straight flush is the longest run among the four suits' rank sets, so the
+    // hands whose every run is at most v number Σ over the suits' sizes (k1 + … + k4 = 7) of
+    // Π at_most[k_s][v], where at_most[k][v] counts the k-rank sets of one suit whose longest
+    // run is at most v (8,192 sets, instead of a walk over the hands).
+    let mut at_most = [[0u64; 8]; 8];
+    for m in 0u16..1 << 13 {
+        let k = m.count_ones() as usize;
+        if k > 7 {
+            continue;
+        }
+        let lane = CardSet::from_cards((0..13u8).filter(|&r| m >> r & 1 == 1).map(|r| Card::new(Rank(r), Suit(0))));
+        let run = hcf::longest_straight_flush_with(lane, ace) as usize;
+        for row in &mut at_most[k][run..] {
+            *row += 1;
+        }
+    }
+    let hands_at_most = |v: usize| -> u64 {
+        let mut n = 0;
+        for a in 0..=7 {
+            for b in 0..=7 - a {
+                for c in 0..=7 - a - b {
+                    let d = 7 - a - b - c;
+                    n += at_most[a][v] * at_most[b][v] * at_most[c][v] * at_most[d][v];
+                }
+            }
+        }
+        n
+    };
     let mut by_len = [0u64; 8];
-    let mut total = 0;
-    iso::for_each_class(7, false, |hand, weight| {
-        by_len[hcf::longest_straight_flush_with(hand, ace) as usize] += weight;
-        total += weight;
-    });
+    for (v, n) in by_len.iter_mut().enumerate() {
+        *n = hands_at_most(v) - if v == 0 { 0 } else { hands_at_most(v - 1) };
+    }
+    let total = hands_at_most(7);
+    assert_eq!(total, parsheet_cards::binomial(52, 7), "every seven-card hand counted once");
     let names = ["3-card-straight-flush", "4-card-straight-flush", "5-card-straight-flush", "6-card-straight-flush", "7-card-straight-flush"];
     with_other(total, (3..=7).rev().map(|l| (names[l - 3], by_len[l])).collect())
 }
