@@ -38,17 +38,40 @@ pub fn setting_table_task(reading: fupg::AceHigh) -> String {
 
 /// The setting table of the full deck under `reading`, through the store, once per process.
 pub fn setting_table(reading: fupg::AceHigh) -> Result<std::sync::Arc<table::SettingTable>, String> {
+    memo_setting_table(reading, true).map(|t| t.expect("a counted table"))
+}
+
+/// Reads the setting table [`way_design`] prices from into the process's memo where the
+/// results cache holds it, so the first price asked is as quick as the next; counts nothing.
+/// Whether it was there.
+pub fn preload_design_table() -> Result<bool, String> {
+    memo_setting_table(DESIGN_READING, false).map(|t| t.is_some())
+}
+
+/// The reading a way is priced under on the designer page (the rules as printed).
+const DESIGN_READING: fupg::AceHigh = fupg::AceHigh::JokerPlaysAce;
+
+fn memo_setting_table(reading: fupg::AceHigh, count: bool) -> Result<Option<std::sync::Arc<table::SettingTable>>, String> {
     type Memo = Vec<(fupg::AceHigh, std::sync::Arc<table::SettingTable>)>;
     static DONE: std::sync::Mutex<Memo> = std::sync::Mutex::new(Vec::new());
     let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, t)) = done.iter().find(|d| d.0 == reading) {
-        return Ok(t.clone());
+        return Ok(Some(t.clone()));
     }
-    let task = crate::progress::Task::new(setting_table_task(reading), 10_000);
-    let t = std::sync::Arc::new(table::setting_table(fupg::Deck::FULL, reading, &|d, n| task.set_fraction(d, n))?);
-    task.finish();
+    let t = if count {
+        let task = crate::progress::Task::new(setting_table_task(reading), 10_000);
+        let t = table::setting_table(fupg::Deck::FULL, reading, &|d, n| task.set_fraction(d, n))?;
+        task.finish();
+        t
+    } else {
+        match table::stored_setting_table(fupg::Deck::FULL, reading)? {
+            Some(t) => t,
+            None => return Ok(None),
+        }
+    };
+    let t = std::sync::Arc::new(t);
     done.push((reading, t.clone()));
-    Ok(t)
+    Ok(Some(t))
 }
 
 /// One built-in way (with one choice of its options) under both policies.
@@ -323,7 +346,7 @@ pub struct WayDesign {
 
 /// The way `choice` and each single-rule change of it, valued from the setting table.
 pub fn way_design(games: &[GameTables], choice: &HouseWayChoice) -> Result<WayDesign, String> {
-    let reading = fupg::AceHigh::JokerPlaysAce;
+    let reading = DESIGN_READING;
     let t = setting_table(reading)?;
     let bounds = t.bounds();
     let way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
@@ -347,4 +370,14 @@ pub fn way_design(games: &[GameTables], choice: &HouseWayChoice) -> Result<WayDe
         published: published(games).map(|p| p.text),
         edits: edits.iter().map(edit_record).collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// The designer's preload reads a stored table and never counts one: with no store holding
+    /// it, it finds none (a table it had counted would be there).
+    #[test]
+    fn the_preload_counts_nothing() {
+        assert_eq!(super::preload_design_table(), Ok(false));
+    }
 }

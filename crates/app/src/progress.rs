@@ -7,8 +7,15 @@
 //! shown as one line ("step 3 of 12: face-up-pai-gow house way 2 of 10 (…)"), its share done is
 //! the planned cost of what is done, and the time left is the planned cost left at the speed
 //! steps of its kind have run at (a parallel count slows more on a busy machine than a serial
-//! step), or else the speed of the latest step; a step read from the cache (done at once) is
+//! step), or else the speed of every step that computed, together (a short step that overran
+//! its plan weighs little), or else the step's running; a step read from the cache (done at once) is
 //! left out of the speeds, so it does not make the estimate optimistic.
+//!
+//! Steps may run side by side (the report builds its games' sections on threads of their own).
+//! A step's time is then its share of the wall clock: each thread's innermost running step (the
+//! latest it started and has not finished) takes an equal share of every moment, and a step
+//! that waits on a step inside it takes none. So the speeds stay in wall-clock time at the
+//! concurrency the job runs with, and a step that shares the cores does not look slow.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -113,13 +120,43 @@ struct Running {
     steps: Vec<Step>,
     /// Each step's share done (0..=1) and, once finished, whether it computed (took time).
     done: Vec<f64>,
-    started: Vec<Option<Instant>>,
+    /// The thread that started each step, and the order steps started in (the latest a thread
+    /// started and has not finished is its innermost).
+    thread: Vec<Option<(std::thread::ThreadId, usize)>>,
+    /// Each step's share of the wall clock so far, in milliseconds.
+    accrued: Vec<f64>,
+    /// Steps started so far; when the clock was last shared out.
+    starts: usize,
+    clock: Instant,
     /// Milliseconds spent and planned on the steps that computed, by kind, for the speeds.
     spent: HashMap<&'static str, (f64, f64)>,
-    /// The speed (spent over planned) of the latest step that computed.
-    latest: Option<f64>,
     current: Option<usize>,
     last: Instant,
+}
+
+impl Running {
+    /// Shares the wall clock since it was last shared among the innermost running steps, one
+    /// per thread.
+    fn share_clock(&mut self, now: Instant) {
+        let dt = now.duration_since(self.clock).as_secs_f64() * 1000.0;
+        self.clock = now;
+        let mut innermost: Vec<(std::thread::ThreadId, usize, usize)> = Vec::new();
+        for (i, t) in self.thread.iter().enumerate() {
+            let Some((thread, order)) = *t else { continue };
+            if self.done[i] >= 1.0 {
+                continue;
+            }
+            match innermost.iter_mut().find(|x| x.0 == thread) {
+                Some(x) if x.1 < order => *x = (thread, order, i),
+                Some(_) => {}
+                None => innermost.push((thread, order, i)),
+            }
+        }
+        let share = dt / innermost.len().max(1) as f64;
+        for (_, _, i) in innermost {
+            self.accrued[i] += share;
+        }
+    }
 }
 
 static PLAN: Mutex<Option<Running>> = Mutex::new(None);
@@ -132,7 +169,18 @@ impl Plan {
     pub fn start(name: impl Into<String>, steps: Vec<Step>) -> Plan {
         let n = steps.len();
         let now = Instant::now();
-        *PLAN.lock().unwrap_or_else(|e| e.into_inner()) = Some(Running { name: name.into(), steps, done: vec![0.0; n], started: vec![None; n], spent: HashMap::new(), latest: None, current: None, last: now });
+        *PLAN.lock().unwrap_or_else(|e| e.into_inner()) = Some(Running {
+            name: name.into(),
+            steps,
+            done: vec![0.0; n],
+            thread: vec![None; n],
+            accrued: vec![0.0; n],
+            starts: 0,
+            clock: now,
+            spent: HashMap::new(),
+            current: None,
+            last: now,
+        });
         emit(false);
         Plan { _private: () }
     }
@@ -157,19 +205,22 @@ fn plan_takes(task: &str, done: u64, total: u64, finished: bool) -> bool {
         }
         let now = Instant::now();
         // The step of this task: the one running, else the first not yet finished.
-        let i = p.steps.iter().enumerate().position(|(i, s)| s.task == task && p.done[i] < 1.0 && p.started[i].is_some()).or_else(|| p.steps.iter().enumerate().position(|(i, s)| s.task == task && p.done[i] < 1.0));
+        let i = p.steps.iter().enumerate().position(|(i, s)| s.task == task && p.done[i] < 1.0 && p.thread[i].is_some()).or_else(|| p.steps.iter().enumerate().position(|(i, s)| s.task == task && p.done[i] < 1.0));
         let Some(i) = i else { return true };
-        let started = *p.started[i].get_or_insert(now);
+        p.share_clock(now);
+        if p.thread[i].is_none() {
+            p.thread[i] = Some((std::thread::current().id(), p.starts));
+            p.starts += 1;
+        }
         p.current = Some(i);
         if finished {
             p.done[i] = 1.0;
-            let spent = now.duration_since(started).as_secs_f64() * 1000.0;
+            let spent = p.accrued[i];
             let planned = p.steps[i].cost_ms as f64;
             if spent >= CACHED_SHARE * planned {
                 let kind = p.spent.entry(p.steps[i].kind).or_insert((0.0, 0.0));
                 kind.0 += spent;
                 kind.1 += planned;
-                p.latest = Some(spent / planned.max(1.0));
             }
         } else {
             p.done[i] = (done as f64 / total.max(1) as f64).min(0.999);
@@ -192,13 +243,53 @@ fn emit(finished: bool) {
     let total: u64 = p.steps.iter().map(|s| s.cost_ms).sum::<u64>().max(1);
     let done: f64 = p.steps.iter().zip(&p.done).map(|(s, d)| s.cost_ms as f64 * d).sum();
     // The speed of the step running, once it is under way.
-    let running = p.current.filter(|&i| p.done[i] > 0.02 && p.done[i] < 1.0).and_then(|i| p.started[i].map(|t| (i, t))).map(|(i, t)| (p.steps[i].kind, t.elapsed().as_secs_f64() * 1000.0 / (p.steps[i].cost_ms as f64 * p.done[i])));
+    let running = p.current.filter(|&i| p.done[i] > 0.02 && p.done[i] < 1.0).map(|i| (p.steps[i].kind, p.accrued[i] / (p.steps[i].cost_ms as f64 * p.done[i])));
     let speed_of = |kind: &str| match (p.spent.get(kind), running) {
         (Some(&(spent, planned)), _) => spent / planned,
         (None, Some((k, s))) if k == kind => s,
-        _ => running.map(|r| r.1).or(p.latest).unwrap_or(1.0),
+        _ => {
+            let (spent, planned) = p.spent.values().fold((0.0, 0.0), |a, k| (a.0 + k.0, a.1 + k.1));
+            if planned > 0.0 {
+                spent / planned
+            } else {
+                running.map_or(1.0, |r| r.1)
+            }
+        }
     };
     let left_ms: f64 = p.steps.iter().zip(&p.done).map(|(s, d)| s.cost_ms as f64 * (1.0 - d) * speed_of(s.kind)).sum();
     let step = p.current.map(|i| format!("step {} of {}: {}", i + 1, p.steps.len(), p.steps[i].words));
     w(&Tick { task: &p.name, done: (done as u64).min(total), total, finished, step: step.as_deref(), eta: Some(Duration::from_secs_f64((left_ms / 1000.0).max(0.0))) });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn running(threads: Vec<Option<(std::thread::ThreadId, usize)>>, done: Vec<f64>, start: Instant) -> Running {
+        let n = threads.len();
+        let steps = (0..n).map(|i| Step { task: format!("t{i}"), words: String::new(), cost_ms: 1000, kind: "k" }).collect();
+        Running { name: "job".into(), steps, done, thread: threads, accrued: vec![0.0; n], starts: n, clock: start, spent: HashMap::new(), current: None, last: start }
+    }
+
+    /// A thread's time goes to the latest step it started and has not finished; threads share
+    /// the clock equally; a finished step and a step waiting on one inside it take nothing.
+    #[test]
+    fn the_clock_is_shared_among_each_threads_innermost_step() {
+        let here = std::thread::current().id();
+        let there = std::thread::spawn(|| std::thread::current().id()).join().unwrap();
+        let start = Instant::now();
+        // Step 0 (here) holds step 1 (here, started later); step 2 runs on another thread;
+        // step 3 (here, started last) is finished, so step 1 is this thread's innermost.
+        let mut p = running(vec![Some((here, 0)), Some((here, 1)), Some((there, 2)), Some((here, 3)), None], vec![0.0, 0.5, 0.1, 1.0, 0.0], start);
+        p.share_clock(start + Duration::from_millis(100));
+        assert_eq!(p.accrued, vec![0.0, 50.0, 50.0, 0.0, 0.0]);
+        // The other thread's step ends: the next moment is all this thread's.
+        p.done[2] = 1.0;
+        p.share_clock(start + Duration::from_millis(160));
+        assert_eq!(p.accrued, vec![0.0, 110.0, 50.0, 0.0, 0.0]);
+        // Its inner step ends: the outer one takes the time.
+        p.done[1] = 1.0;
+        p.share_clock(start + Duration::from_millis(200));
+        assert_eq!(p.accrued, vec![40.0, 110.0, 50.0, 0.0, 0.0]);
+    }
 }

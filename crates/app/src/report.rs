@@ -244,20 +244,44 @@ pub fn plan(games: &[GameTables], choice: &HouseWayChoice) -> Result<Vec<Step>, 
 }
 
 /// Builds the report of `games`, each wager's section a task of [`plan`].
+///
+/// The games' sections are built side by side, one thread each: they share no counts (a count is
+/// kept under its game's name), and one game's serial work (a strategy solved on one core) then
+/// overlaps another's, instead of leaving the second core idle. Threads of their own, not rayon
+/// tasks: a rayon worker waiting inside one game's parallel count could take up another game's
+/// section and block on a lock that game holds.
 pub fn build(games: &[GameTables], source: &str, provenance: Provenance, max_pay: u64, cx: &Context) -> Result<Report, String> {
     crate::inputs::check_max_pay(max_pay)?;
-    let mut counted = Counted::new();
-    let mut sections = Vec::new();
-    for g in games {
-        let mut wagers = Vec::new();
-        for w in &g.wagers {
-            let task = Task::new(wager_task(&g.game, &w.id), 1);
-            wagers.push(wager(g, w, &mut counted, max_pay, cx)?);
-            task.finish();
-        }
-        sections.push(GameSection { game: g.game.clone(), title: g.title.clone(), chapter: g.chapter.clone(), rulemaking: g.rulemaking.clone(), file: g.file.clone(), wagers });
-    }
+    let sections: Vec<Result<GameSection, String>> = std::thread::scope(|scope| {
+        let lanes: Vec<_> = games
+            .iter()
+            .map(|g| std::thread::Builder::new().name(format!("report {}", g.game)).stack_size(SECTION_STACK).spawn_scoped(scope, move || game_section(g, max_pay, cx)))
+            .collect();
+        lanes
+            .into_iter()
+            .map(|lane| match lane {
+                Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(e) => Err(format!("cannot start a thread for a game's section: {e}")),
+            })
+            .collect()
+    });
+    let sections = sections.into_iter().collect::<Result<Vec<_>, String>>()?;
     Ok(Report { schema: SCHEMA.into(), generator: format!("parsheet {}", env!("CARGO_PKG_VERSION")), provenance, tables: source.into(), house_way: cx.house_way.assumption.clone(), games: sections })
+}
+
+/// A game's section thread's stack: the main thread's size, so no count runs on less.
+const SECTION_STACK: usize = 8 << 20;
+
+/// One game's section: its wagers' sections in order, sharing the game's counts.
+fn game_section(g: &GameTables, max_pay: u64, cx: &Context) -> Result<GameSection, String> {
+    let mut counted = Counted::new();
+    let mut wagers = Vec::new();
+    for w in &g.wagers {
+        let task = Task::new(wager_task(&g.game, &w.id), 1);
+        wagers.push(wager(g, w, &mut counted, max_pay, cx)?);
+        task.finish();
+    }
+    Ok(GameSection { game: g.game.clone(), title: g.title.clone(), chapter: g.chapter.clone(), rulemaking: g.rulemaking.clone(), file: g.file.clone(), wagers })
 }
 
 fn terms(p: &parsheet_tables::PaytableEntry) -> BTreeMap<String, String> {

@@ -66,17 +66,26 @@ pub(crate) fn watch_progress(app: Arc<App>) {
 /// Starts the worker: one thread for the life of the server, running the pending job whenever
 /// there is one.
 pub(crate) fn start_worker(app: Arc<App>) -> Result<(), String> {
-    let spawned = std::thread::Builder::new().name("parsheet-job".into()).spawn(move || loop {
-        let (id, work) = {
-            let mut pending = lock(&app.jobs.pending);
-            loop {
-                match pending.take() {
-                    Some(job) => break job,
-                    None => pending = app.jobs.arrived.wait(pending).unwrap_or_else(|e| e.into_inner()),
-                }
+    let spawned = std::thread::Builder::new().name("parsheet-job".into()).spawn(move || {
+        // A house way is priced from Face Up Pai Gow's setting table: read it from the results
+        // cache before the first price is asked (about a second), never count it here.
+        if app.games.iter().any(|g| g.game == "face-up-pai-gow") {
+            if let Err(e) = parsheet_app::house_ways::preload_design_table() {
+                eprintln!("parsheet serve: the setting table in the cache could not be read ({e}); a house way's price will count it");
             }
-        };
-        app.jobs.run(&app, id, work);
+        }
+        loop {
+            let (id, work) = {
+                let mut pending = lock(&app.jobs.pending);
+                loop {
+                    match pending.take() {
+                        Some(job) => break job,
+                        None => pending = app.jobs.arrived.wait(pending).unwrap_or_else(|e| e.into_inner()),
+                    }
+                }
+            };
+            app.jobs.run(&app, id, work);
+        }
     });
     spawned.map(|_| ()).map_err(|e| format!("cannot start the job worker: {e}"))
 }

@@ -202,6 +202,17 @@ pub fn setting_table(deck: Deck, reading: AceHigh, progress: &(dyn Fn(u64, u64) 
     table_from_tally(deck, reading, &tally)
 }
 
+/// The table of `deck` under `reading` where the program's store already holds it (the results
+/// cache), else `None`: nothing is counted.
+pub fn stored_setting_table(deck: Deck, reading: AceHigh) -> Result<Option<SettingTable>, String> {
+    const NOT_STORED: &str = "the setting table is not stored";
+    match parsheet_shard::counted(&table_key(deck, reading), |_| Err(NOT_STORED.to_string())) {
+        Ok(tally) => table_from_tally(deck, reading, &tally).map(Some),
+        Err(e) if e == NOT_STORED => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// The table from the sum of every shard's tally, checked: every unit once, every row's counts
 /// non-negative and within its deals.
 pub fn table_from_tally(deck: Deck, reading: AceHigh, tally: &Tally) -> Result<SettingTable, String> {
