@@ -21,6 +21,7 @@ pub mod saigon_5_card;
 // Techniques the chapters share: head-to-head counting (player against dealer hands of one
 // deck) and the strategy framework with the registry of main games. Suit classes live in
 // `parsheet_cards::iso`, rank histograms and hand folds in `parsheet_eval::frequencies`.
+pub mod defined;
 pub mod head_to_head;
 pub mod plan;
 mod solution;

@@ -16,6 +16,7 @@ use parsheet_paytable::{Line, Pay, Paytable};
 use serde_json::{Map, Value};
 
 pub mod combine;
+pub mod definition;
 pub mod house_way;
 pub use combine::TableSet;
 use parsheet_json as strict;

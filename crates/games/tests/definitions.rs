@@ -1,0 +1,89 @@
+//! One model, two implementations: every built-in side bet settled on one hand of dealt cards,
+//! written as a definition (tests/definitions/GAME.WAGER.json, the format of docs/WAGERS.md) and
+//! counted by the generic counter (`parsheet_games::defined`), equals the dedicated counter's
+//! counts outcome by outcome, for every reading the definition holds.
+
+use std::path::Path;
+
+/// Readings of a dedicated counter the definition language does not express yet, with why.
+const NOT_EXPRESSED: &[(&str, &str, &str)] = &[("dj-wild", "trips-bonus", "same-value-natural")];
+
+#[test]
+fn every_definition_counts_as_its_dedicated_wager() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/definitions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert!(files.len() >= 9, "the definitions of the built-in one-hand side bets");
+    for path in files {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let (game, wager) = name.split_once('.').unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let definition = parsheet_tables::definition::parse_definition(&name, &text).unwrap_or_else(|e| panic!("{e}"));
+        let dedicated = parsheet_games::find(game, wager).unwrap();
+        let mut readings: Vec<Option<&str>> = definition.readings.iter().map(|r| Some(r.id.as_str())).collect();
+        if readings.is_empty() {
+            readings.push(None);
+        }
+        let expressed: Vec<&str> = readings.iter().flatten().copied().collect();
+        for v in dedicated.variants {
+            assert!(expressed.contains(&v.id) || NOT_EXPRESSED.contains(&(game, wager, v.id)), "{name}: reading {} has no definition", v.id);
+        }
+        for reading in readings {
+            let generic = parsheet_games::defined::count(&definition, reading).unwrap();
+            let known = dedicated.count(reading).unwrap();
+            assert_eq!(generic.cycle(), known.cycle(), "{name} {reading:?}: deals");
+            assert_eq!(generic.rows(), known.rows(), "{name} {reading:?}: counts by outcome");
+        }
+    }
+}
+
+fn counts_of(json: &str) -> Vec<(String, u128)> {
+    let d = parsheet_tables::definition::parse_definition("inline", json).unwrap_or_else(|e| panic!("{e}"));
+    parsheet_games::defined::count(&d, None).unwrap().rows().to_vec()
+}
+
+fn rows(r: &[(&str, u128)]) -> Vec<(String, u128)> {
+    r.iter().map(|(o, n)| (o.to_string(), *n)).collect()
+}
+
+/// Three Card Poker's Pair Plus, one deck: the published hand frequencies of three cards
+/// (22,100 hands: 48 straight flushes, 52 trips, 720 straights, 1,096 flushes, 3,744 pairs).
+#[test]
+fn pair_plus_counts_the_published_three_card_frequencies() {
+    let forms = |h: &str| format!(r#"{{"id": "{h}", "hand": "{h}", "when": {{"forms": "{h}", "ranking": "three-card"}}}}"#);
+    let outcomes: Vec<String> = ["straight-flush", "three-of-a-kind", "straight", "flush", "pair"].iter().map(|h| forms(h)).collect();
+    let json = format!(r#"{{"deal": {{"decks": 1, "cards": 3}}, "outcomes": [{}]}}"#, outcomes.join(","));
+    assert_eq!(counts_of(&json), rows(&[("straight-flush", 48), ("three-of-a-kind", 52), ("straight", 720), ("flush", 1096), ("pair", 3744), ("other", 16440)]));
+}
+
+/// Blackjack's Perfect Pairs on six decks (312 cards, C(312, 2) = 48,516 deals), by hand: a
+/// perfect pair is one of 52 cards twice, C(6, 2) = 15 ways each (780); a coloured pair one rank
+/// in the two suits of a colour, 13 × 2 × 6 × 6 (936); a mixed pair one rank across colours,
+/// 13 × 4 × 6 × 6 (1,872). Colour is read, so the suits are not folded here.
+#[test]
+fn perfect_pairs_counts_a_six_deck_shoe_by_hand() {
+    let json = r#"{"deal": {"decks": 6, "cards": 2}, "outcomes": [
+        {"id": "perfect-pair", "hand": "Perfect pair", "when": {"all": [{"same": "rank"}, {"same": "suit"}]}},
+        {"id": "colored-pair", "hand": "Coloured pair", "when": {"all": [{"same": "rank"}, {"same": "colour"}]}},
+        {"id": "mixed-pair", "hand": "Mixed pair", "when": {"same": "rank"}}]}"#;
+    assert_eq!(counts_of(json), rows(&[("perfect-pair", 780), ("colored-pair", 936), ("mixed-pair", 1872), ("other", 48516 - 780 - 936 - 1872)]));
+}
+
+/// A bad definition is refused with its JSON path and what is allowed.
+#[test]
+fn bad_definitions_are_refused_with_their_place() {
+    let refused = |json: &str| parsheet_tables::definition::parse_definition("bad.json", json).unwrap_err().to_string();
+    let ok_outcome = r#"{"id": "pair", "hand": "Pair", "when": {"forms": "pair"}}"#;
+    let e = refused(&format!(r#"{{"deal": {{"decks": 1, "cards": 9}}, "outcomes": [{ok_outcome}]}}"#));
+    assert!(e.contains("bad.json: field `deal.cards`: 9 cards: a wager reads 2 to 7 cards"), "{e}");
+    let e = refused(r#"{"deal": {"decks": 1, "cards": 5}, "outcomes": [{"id": "x", "hand": "X", "when": {"forms": "pear"}}]}"#);
+    assert!(e.contains("field `outcomes[0].when.forms`: unknown hand \"pear\"; hands: five-wilds"), "{e}");
+    let e = refused(r#"{"deal": {"decks": 1, "cards": 5, "jokers": 2, "joker": "bug"}, "outcomes": [{"id": "x", "hand": "X", "when": {"jokers": 1}}]}"#);
+    assert!(e.contains("field `deal`: the bug joker") && e.contains("two"), "{e}");
+    let e = refused(&format!(r#"{{"deal": {{"decks": 1, "cards": 5}}, "outcomes": [{ok_outcome}, {ok_outcome}]}}"#));
+    assert!(e.contains("field `outcomes[1].id`: outcome \"pair\" is defined twice"), "{e}");
+    let e = refused(r#"{"deal": {"decks": 1, "cards": 5, "shoe": 1}, "outcomes": []}"#);
+    assert!(e.contains("field `deal.shoe`: unknown key \"shoe\"; keys here: decks, jokers, cards, joker, deuces, ace"), "{e}");
+    let e = refused(r#"{"deal": {"decks": 1, "cards": 5}, "outcomes": [{"id": "x", "hand": "X", "when": {"holds": ["A", "Z"]}}]}"#);
+    assert!(e.contains("field `outcomes[0].when.holds[1]`: \"Z\" is not a rank"), "{e}");
+}
