@@ -30,11 +30,16 @@ pub fn canonical(set: CardSet) -> CardSet {
 pub fn class_size(set: CardSet) -> u64 {
     let mut l = lanes(set);
     l.sort_unstable();
-    // 4! divided by the factorial of each run of equal lanes.
+    relabellings(&l)
+}
+
+/// How many distinct labellings by the four suits four lanes have, given in sorted order (either
+/// way): 4! divided by the factorial of each run of equal lanes.
+pub fn relabellings<T: PartialEq>(sorted: &[T; 4]) -> u64 {
     let mut size = 24;
     let mut run = 1;
     for i in 1..4 {
-        if l[i] == l[i - 1] {
+        if sorted[i] == sorted[i - 1] {
             run += 1;
             size /= run;
         } else {

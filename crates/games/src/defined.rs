@@ -22,31 +22,63 @@ use rayon::prelude::*;
 
 use crate::OutcomeCounts;
 
-/// One deal: `lanes[suit][rank]` cards and `jokers` jokers.
+/// One deal as the conditions read it: cards by rank, and by suit the ranks held, the cards and
+/// the deuces; the jokers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Held {
-    pub lanes: [[u8; 13]; 4],
+    pub ranks: [u8; 13],
+    pub suit_ranks: [u16; 4],
+    pub suit_len: [u8; 4],
+    pub suit_deuces: [u8; 4],
     pub jokers: u8,
 }
 
 impl Held {
-    /// Cards of each rank, every suit together.
-    pub fn ranks(&self) -> [u8; 13] {
-        let mut r = [0u8; 13];
-        for lane in &self.lanes {
-            for (x, c) in r.iter_mut().zip(lane) {
-                *x += c;
-            }
+    /// The deal of `lanes[suit][rank]` cards and `jokers` jokers.
+    pub fn of(lanes: &[[u8; 13]; 4], jokers: u8) -> Held {
+        let mut h = Held { jokers, ..Held::default() };
+        for (s, lane) in lanes.iter().enumerate() {
+            h.set_lane(s, &Lane::of(lane));
         }
-        r
+        h
     }
 
-    pub fn len(&self) -> u32 {
-        self.lanes.iter().flatten().map(|&c| c as u32).sum::<u32>() + self.jokers as u32
+    /// Puts `lane` in suit `s` (empty before).
+    fn set_lane(&mut self, s: usize, lane: &Lane) {
+        for (x, c) in self.ranks.iter_mut().zip(&lane.counts) {
+            *x += c;
+        }
+        self.suit_ranks[s] = lane.mask;
+        self.suit_len[s] = lane.len;
+        self.suit_deuces[s] = lane.counts[0];
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// Empties suit `s`, which holds `lane`.
+    fn clear_lane(&mut self, s: usize, lane: &Lane) {
+        for (x, c) in self.ranks.iter_mut().zip(&lane.counts) {
+            *x -= c;
+        }
+        self.suit_ranks[s] = 0;
+        self.suit_len[s] = 0;
+        self.suit_deuces[s] = 0;
+    }
+}
+
+/// The ranks one suit holds: counts, the ranks present, the cards, the ways to draw them from
+/// the shoe (`Π C(decks, count)`), and the counts packed for ordering lanes.
+#[derive(Clone, Copy, Debug)]
+struct Lane {
+    counts: [u8; 13],
+    mask: u16,
+    len: u8,
+    weight: u64,
+    packed: u64,
+}
+
+impl Lane {
+    fn of(counts: &[u8; 13]) -> Lane {
+        let mask = (0..13).filter(|&r| counts[r] > 0).fold(0u16, |m, r| m | 1 << r);
+        Lane { counts: *counts, mask, len: counts.iter().sum(), weight: 1, packed: counts.iter().fold(0u64, |p, &x| p << 4 | x as u64) }
     }
 }
 
@@ -60,6 +92,8 @@ struct View {
     suit_ranks: [u16; 4],
     /// Natural cards in each suit.
     suit_len: [u8; 4],
+    /// The most natural cards of one rank (the bug joker counted as an ace).
+    most: u8,
     /// Fully wild cards, and the bug joker (a filler for straights and flushes).
     wild: u32,
     bug: u32,
@@ -69,22 +103,16 @@ struct View {
 const ACE: usize = 12;
 
 fn view(h: &Held, rules: Rules) -> View {
-    let mut v = View { ace_low: rules.ace_low, ..View::default() };
-    for (s, lane) in h.lanes.iter().enumerate() {
-        for (r, &c) in lane.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            if rules.deuces_wild && r == 0 {
-                v.wild += c as u32;
-                continue;
-            }
-            v.count[r] += c;
-            v.ranks |= 1 << r;
-            v.suit_ranks[s] |= 1 << r;
-            v.suit_len[s] += c;
+    let mut v = View { count: h.ranks, suit_ranks: h.suit_ranks, suit_len: h.suit_len, ace_low: rules.ace_low, ..View::default() };
+    if rules.deuces_wild {
+        v.wild = h.ranks[0] as u32;
+        v.count[0] = 0;
+        for s in 0..4 {
+            v.suit_ranks[s] &= !1;
+            v.suit_len[s] -= h.suit_deuces[s];
         }
     }
+    v.ranks = v.suit_ranks.iter().fold(0, |m, &x| m | x);
     match rules.joker {
         Joker::Wild => v.wild += h.jokers as u32,
         Joker::Bug => {
@@ -92,15 +120,29 @@ fn view(h: &Held, rules: Rules) -> View {
             v.count[ACE] += h.jokers;
         }
     }
+    v.most = v.count.iter().copied().max().unwrap_or(0);
     v
 }
 
-/// The windows of consecutive ranks of `len` cards, with their top rank: the ace-low one first
-/// where the rules allow it.
-fn windows(len: u32, ace_low: bool) -> impl Iterator<Item = (u16, u8)> {
+/// The windows of five and of three consecutive ranks, with their top rank: the ace-low one
+/// first (skipped where the ace plays only high).
+const WINDOWS_5: [(u16, u8); 10] = windows::<10>(5);
+const WINDOWS_3: [(u16, u8); 12] = windows::<12>(3);
+
+const fn windows<const N: usize>(len: u32) -> [(u16, u8); N] {
     let full: u16 = (1 << len) - 1;
-    let low = ace_low.then_some(((full >> 1) | 1 << ACE, len as u8 - 2));
-    low.into_iter().chain((len - 1..13).map(move |top| (full << (top + 1 - len), top as u8)))
+    let mut w = [((full >> 1) | 1 << ACE, len as u8 - 2); N];
+    let mut top = len - 1;
+    while top < 13 {
+        w[(top + 2 - len) as usize] = (full << (top + 1 - len), top as u8);
+        top += 1;
+    }
+    w
+}
+
+/// Whether `held` (a rank mask) lacks at most `fill` ranks of a window whose top is in `ranks`.
+fn runs(windows: &[(u16, u8)], held: u16, fill: u32, ranks: Option<Between>) -> bool {
+    windows.iter().any(|&(w, top)| missing(w, held) <= fill && in_ranks(ranks, top as usize))
 }
 
 fn missing(window: u16, held: u16) -> u32 {
@@ -114,20 +156,42 @@ fn in_ranks(ranks: Option<Between>, r: usize) -> bool {
 /// Whether the cards seen as `v` can form `hand` with its main rank in `ranks`.
 fn forms(v: &View, hand: Hand, ranking: Ranking, ranks: Option<Between>) -> bool {
     let need = |r: usize, k: u32| k.saturating_sub(v.count[r] as u32);
+    // k of a kind of a rank in `ranks`: with no rank asked, the most cards of a rank decide.
+    let of_a_kind = |k: u32| match ranks {
+        None => v.most as u32 + v.wild >= k,
+        Some(_) => (0..13).any(|r| in_ranks(ranks, r) && need(r, k) <= v.wild),
+    };
     let fill = v.wild + v.bug;
-    let size = if ranking == Ranking::ThreeCard { 3 } else { 5 };
+    let (size, windows): (u32, &[(u16, u8)]) = if ranking == Ranking::ThreeCard { (3, &WINDOWS_3) } else { (5, &WINDOWS_5) };
+    let windows = if v.ace_low { windows } else { &windows[1..] };
     match (ranking, hand) {
         (_, Hand::HighCard) => true,
-        (_, Hand::Pair) => (0..13).any(|r| in_ranks(ranks, r) && need(r, 2) <= v.wild),
-        (_, Hand::ThreeOfAKind) => (0..13).any(|r| in_ranks(ranks, r) && need(r, 3) <= v.wild),
-        (_, Hand::FourOfAKind) => (0..13).any(|r| in_ranks(ranks, r) && need(r, 4) <= v.wild),
-        (_, Hand::FiveOfAKind) => (0..13).any(|r| in_ranks(ranks, r) && need(r, 5) <= v.wild),
+        (_, Hand::Pair) => of_a_kind(2),
+        (_, Hand::ThreeOfAKind) => of_a_kind(3),
+        (_, Hand::FourOfAKind) => of_a_kind(4),
+        (_, Hand::FiveOfAKind) => of_a_kind(5),
         (_, Hand::FiveWilds) => v.wild >= 5,
-        (_, Hand::TwoPair) => (0..13).any(|hi| in_ranks(ranks, hi) && (0..hi).any(|lo| need(hi, 2) + need(lo, 2) <= v.wild)),
-        (_, Hand::FullHouse) => (0..13).any(|t| in_ranks(ranks, t) && (0..13).any(|p| p != t && need(t, 3) + need(p, 2) <= v.wild)),
+        (_, Hand::TwoPair) => {
+            // The higher pair's rank, the lower pair from the best count below it.
+            let mut below = 0u32;
+            (0..13).any(|hi| {
+                let found = hi > 0 && in_ranks(ranks, hi) && need(hi, 2) + 2u32.saturating_sub(below) <= v.wild;
+                below = below.max(v.count[hi] as u32);
+                found
+            })
+        }
+        (_, Hand::FullHouse) => {
+            // The trips' rank, the pair from the best count of another rank.
+            let top = (0..13).max_by_key(|&r| v.count[r]).unwrap_or(0);
+            let second = (0..13).filter(|&r| r != top).map(|r| v.count[r]).max().unwrap_or(0) as u32;
+            (0..13).any(|t| {
+                let other = if t == top { second } else { v.count[top] as u32 };
+                in_ranks(ranks, t) && need(t, 3) + 2u32.saturating_sub(other) <= v.wild
+            })
+        }
         (_, Hand::Flush) => v.suit_len.iter().any(|&n| n as u32 + fill >= size),
-        (_, Hand::Straight) => windows(size, v.ace_low).any(|(w, top)| in_ranks(ranks, top as usize) && missing(w, v.ranks) <= fill),
-        (_, Hand::StraightFlush) => windows(size, v.ace_low).any(|(w, top)| in_ranks(ranks, top as usize) && v.suit_ranks.iter().any(|&s| missing(w, s) <= fill)),
+        (_, Hand::Straight) => runs(windows, v.ranks, fill, ranks),
+        (_, Hand::StraightFlush) => v.suit_ranks.iter().any(|&s| (s.count_ones() + fill) >= size && runs(windows, s, fill, ranks)),
         (Ranking::Poker, Hand::RoyalFlush) => v.suit_ranks.iter().any(|&s| missing(0x1f00, s) <= fill),
         (Ranking::ThreeCard, Hand::RoyalFlush) => false,
     }
@@ -177,7 +241,8 @@ enum Test {
     Holds(u16),
     RankCount { rank: usize, count: Between },
     Pairs(Between),
-    Suited(Vec<SuitGroup>),
+    /// Each group's rank mask and whether wild cards may fill it.
+    Suited(Vec<(u16, bool)>),
     Same(Alike),
     Sum { values: [u32; 13], joker: u32, modulo: Option<u32>, sums: Vec<Between> },
 }
@@ -234,7 +299,7 @@ impl Compiled {
             Condition::Holds(ranks) => Test::Holds(ranks.iter().fold(0, |m, &r| m | 1 << r)),
             Condition::RankCount { rank, count } => Test::RankCount { rank: *rank as usize, count: *count },
             Condition::Pairs(b) => Test::Pairs(*b),
-            Condition::Suited(groups) => Test::Suited(groups.clone()),
+            Condition::Suited(groups) => Test::Suited(groups.iter().map(|g: &SuitGroup| (g.ranks.iter().fold(0u16, |m, &r| m | 1 << r), g.filled)).collect()),
             Condition::Same(a) => Test::Same(*a),
             Condition::Sum { values, joker, modulo, sums } => Test::Sum { values: *values, joker: *joker, modulo: *modulo, sums: sums.clone() },
         }
@@ -247,29 +312,34 @@ impl Compiled {
         for (v, r) in views.iter_mut().zip(&self.rules) {
             *v = view(h, *r);
         }
-        let raw = h.ranks();
-        self.tests.iter().position(|t| test(t, h, &raw, &views, self.cards)).unwrap_or(self.tests.len())
+        self.tests.iter().position(|t| test(t, h, &views, self.cards)).unwrap_or(self.tests.len())
     }
 }
 
-fn test(t: &Test, h: &Held, raw: &[u8; 13], views: &[View], cards: u32) -> bool {
+fn test(t: &Test, h: &Held, views: &[View], cards: u32) -> bool {
+    let raw = &h.ranks;
     match t {
-        Test::All(ts) => ts.iter().all(|t| test(t, h, raw, views, cards)),
-        Test::Any(ts) => ts.iter().any(|t| test(t, h, raw, views, cards)),
-        Test::Not(t) => !test(t, h, raw, views, cards),
+        Test::All(ts) => ts.iter().all(|t| test(t, h, views, cards)),
+        Test::Any(ts) => ts.iter().any(|t| test(t, h, views, cards)),
+        Test::Not(t) => !test(t, h, views, cards),
         Test::Forms { view, hand, ranking, ranks } => forms(&views[*view], *hand, *ranking, *ranks),
         Test::LongestFlush(b) => {
             let v = &views[0];
             b.holds((v.suit_len.iter().copied().max().unwrap_or(0) as u32 + v.wild + v.bug).min(cards))
         }
-        Test::LongestStraightFlush { view, length } => length.holds(longest_straight_flush(&views[*view], cards)),
+        Test::LongestStraightFlush { view, length } => {
+            let v = &views[*view];
+            // No run is longer than a suit's ranks and the fillers: most hands end here.
+            let bound = (v.suit_ranks.iter().map(|s| s.count_ones()).max().unwrap_or(0) + v.wild + v.bug).min(cards);
+            bound >= length.min && length.holds(longest_straight_flush(v, cards))
+        }
         Test::Jokers(b) => b.holds(h.jokers as u32),
         Test::Wilds { view, count } => count.holds(views[*view].wild + views[*view].bug),
         Test::Holds(mask) => (0..13).all(|r| mask >> r & 1 == 0 || raw[r] > 0),
         Test::RankCount { rank, count } => count.holds(raw[*rank] as u32),
         Test::Pairs(b) => b.holds(views[0].count.iter().filter(|&&c| c >= 2).count() as u32),
         Test::Suited(groups) => suited(h, &views[0], groups),
-        Test::Same(a) => h.jokers == 0 && same(h, raw, *a),
+        Test::Same(a) => h.jokers == 0 && same(h, *a),
         Test::Sum { values, joker, modulo, sums } => {
             let s: u32 = raw.iter().zip(values).map(|(&c, &v)| c as u32 * v).sum::<u32>() + h.jokers as u32 * joker;
             let s = modulo.map_or(s, |m| s % m);
@@ -278,53 +348,51 @@ fn test(t: &Test, h: &Held, raw: &[u8; 13], views: &[View], cards: u32) -> bool 
     }
 }
 
-fn same(h: &Held, raw: &[u8; 13], a: Alike) -> bool {
-    let suits: Vec<usize> = (0..4).filter(|&s| h.lanes[s].iter().any(|&c| c > 0)).collect();
+fn same(h: &Held, a: Alike) -> bool {
+    let suits = (0..4).filter(|&s| h.suit_len[s] > 0).fold(0u8, |m, s| m | 1 << s);
     match a {
-        Alike::Rank => raw.iter().filter(|&&c| c > 0).count() == 1,
-        Alike::Suit => suits.len() == 1,
+        Alike::Rank => h.ranks.iter().filter(|&&c| c > 0).count() == 1,
+        Alike::Suit => suits.count_ones() == 1,
         // Clubs (0) and spades (3) black, diamonds (1) and hearts (2) red.
-        Alike::Colour => suits.iter().all(|&s| s == 0 || s == 3) || suits.iter().all(|&s| s == 1 || s == 2),
+        Alike::Colour => suits & 0b0110 == 0 || suits & 0b1001 == 0,
     }
 }
 
-fn suited(h: &Held, v: &View, groups: &[SuitGroup]) -> bool {
-    fn place(h: &Held, groups: &[SuitGroup], used: u8, fill: u32) -> bool {
-        let Some((g, rest)) = groups.split_first() else { return true };
+fn suited(h: &Held, v: &View, groups: &[(u16, bool)]) -> bool {
+    let fill = v.wild + v.bug;
+    let lacking = |s: usize, mask: u16| (mask & !h.suit_ranks[s]).count_ones();
+    // Each group alone must fit some suit before the suits are shared out.
+    if !groups.iter().all(|&(mask, filled)| (0..4).any(|s| lacking(s, mask) <= if filled { fill } else { 0 })) {
+        return false;
+    }
+    fn place(lacking: &dyn Fn(usize, u16) -> u32, groups: &[(u16, bool)], used: u8, fill: u32) -> bool {
+        let Some((&(mask, filled), rest)) = groups.split_first() else { return true };
         (0..4).any(|s| {
-            if used >> s & 1 == 1 {
-                return false;
-            }
-            let lacking = g.ranks.iter().filter(|&&r| h.lanes[s][r as usize] == 0).count() as u32;
-            if g.filled {
-                lacking <= fill && place(h, rest, used | 1 << s, fill - lacking)
-            } else {
-                lacking == 0 && place(h, rest, used | 1 << s, fill)
-            }
+            let short = lacking(s, mask);
+            used >> s & 1 == 0 && short <= if filled { fill } else { 0 } && place(lacking, rest, used | 1 << s, fill - short)
         })
     }
-    place(h, groups, 0, v.wild + v.bug)
+    place(&lacking, groups, 0, fill)
 }
 
-/// Rank multisets of one suit, by size: (counts, weight `Π C(decks, count)`), in descending
-/// order of their packed counts.
-fn lanes_by_size(cards: u32, decks: u32) -> Vec<Vec<([u8; 13], u64, u64)>> {
-    let mut by: Vec<Vec<([u8; 13], u64, u64)>> = vec![Vec::new(); cards as usize + 1];
-    fn walk(r: usize, left: u32, decks: u32, c: &mut [u8; 13], w: u64, by: &mut Vec<Vec<([u8; 13], u64, u64)>>, size: u32) {
+/// Rank multisets of one suit, by size, in descending order of their packed counts.
+fn lanes_by_size(cards: u32, decks: u32) -> Vec<Vec<Lane>> {
+    fn walk(r: usize, left: u32, decks: u32, c: &mut [u8; 13], w: u64, by: &mut Vec<Vec<Lane>>) {
         if r == 13 {
-            let packed = c.iter().fold(0u64, |p, &x| p << 4 | x as u64);
-            by[size as usize].push((*c, packed, w));
+            let lane = Lane { weight: w, ..Lane::of(c) };
+            by[lane.len as usize].push(lane);
             return;
         }
         for k in 0..=left.min(decks) {
             c[r] = k as u8;
-            walk(r + 1, left - k, decks, c, w * binomial(decks as u64, k as u64), by, size + k);
+            walk(r + 1, left - k, decks, c, w * binomial(decks as u64, k as u64), by);
         }
         c[r] = 0;
     }
-    walk(0, cards, decks, &mut [0; 13], 1, &mut by, 0);
+    let mut by = vec![Vec::new(); cards as usize + 1];
+    walk(0, cards, decks, &mut [0; 13], 1, &mut by);
     for lanes in &mut by {
-        lanes.sort_by(|a, b| b.1.cmp(&a.1));
+        lanes.sort_by(|a, b| b.packed.cmp(&a.packed));
     }
     by
 }
@@ -358,10 +426,10 @@ fn count_compiled(c: &Compiled, decks: u32, jokers: u32) -> Vec<u128> {
                 |mut acc, &(s, i)| {
                     let mut held = Held { jokers: j as u8, ..Held::default() };
                     let first = &by_size[s][i];
-                    held.lanes[0] = first.0;
+                    held.set_lane(0, first);
                     let mut chosen = [0u64; 4];
-                    chosen[0] = first.1;
-                    walk_lanes(c, &by_size, 1, naturals - s as u32, first.2 as u128, &mut held, &mut chosen, &mut acc);
+                    chosen[0] = first.packed;
+                    walk_lanes(c, &by_size, 1, naturals - s as u32, first.weight as u128, &mut held, &mut chosen, &mut acc);
                     acc
                 },
             )
@@ -376,10 +444,10 @@ fn count_compiled(c: &Compiled, decks: u32, jokers: u32) -> Vec<u128> {
     total
 }
 
-fn walk_lanes(c: &Compiled, by_size: &[Vec<([u8; 13], u64, u64)>], lane: usize, left: u32, weight: u128, held: &mut Held, chosen: &mut [u64; 4], acc: &mut [u128]) {
+fn walk_lanes(c: &Compiled, by_size: &[Vec<Lane>], lane: usize, left: u32, weight: u128, held: &mut Held, chosen: &mut [u64; 4], acc: &mut [u128]) {
     if lane == 4 {
         if left == 0 {
-            let w = if c.colour { weight } else { weight * relabellings(chosen) as u128 };
+            let w = if c.colour { weight } else { weight * parsheet_cards::iso::relabellings(chosen) as u128 };
             acc[c.classify(held)] += w;
         }
         return;
@@ -388,28 +456,12 @@ fn walk_lanes(c: &Compiled, by_size: &[Vec<([u8; 13], u64, u64)>], lane: usize, 
     for s in sizes {
         let list = &by_size[s as usize];
         // Suits alike: lanes in descending order only.
-        let from = if c.colour { 0 } else { list.partition_point(|l| l.1 > chosen[lane - 1]) };
+        let from = if c.colour { 0 } else { list.partition_point(|l| l.packed > chosen[lane - 1]) };
         for l in &list[from..] {
-            held.lanes[lane] = l.0;
-            chosen[lane] = l.1;
-            walk_lanes(c, by_size, lane + 1, left - s, weight * l.2 as u128, held, chosen, acc);
+            held.set_lane(lane, l);
+            chosen[lane] = l.packed;
+            walk_lanes(c, by_size, lane + 1, left - s, weight * l.weight as u128, held, chosen, acc);
+            held.clear_lane(lane, l);
         }
     }
-    held.lanes[lane] = [0; 13];
-}
-
-/// The distinct relabellings of four lanes in descending order: 24 over the factorial of each
-/// run of equal lanes.
-fn relabellings(l: &[u64; 4]) -> u64 {
-    let mut size = 24;
-    let mut run = 1;
-    for i in 1..4 {
-        if l[i] == l[i - 1] {
-            run += 1;
-            size /= run;
-        } else {
-            run = 1;
-        }
-    }
-    size
 }
