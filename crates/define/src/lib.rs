@@ -390,9 +390,10 @@ fn check_condition(c: &Condition, d: &Deal, at: &str, say: &mut impl FnMut(&str,
             if ranks.is_some() && !hand.has_main_rank() {
                 say(at, format!("a {} has no main rank to ask for", hand.id()));
             }
+            // A range may be open above (`at-least`): it asks for a rank from 2 to A.
             if let Some(b) = ranks {
-                if b.max > 12 || b.min > b.max {
-                    say(at, format!("ranks {}..{} are not ranks 2 to A", b.min, b.max));
+                if b.min > 12 || b.min > b.max {
+                    say(at, format!("no rank from 2 to A is in the range asked ({}..)", b.min));
                 }
             }
             if *ranking == Ranking::ThreeCard && d.cards != 3 {
@@ -462,7 +463,7 @@ mod tests {
         let mut d = Definition { deal: Deal { decks: 9, jokers: 2, cards: 8, rules: Rules { joker: Joker::Bug, ..Rules::default() } }, readings: vec![], outcomes: vec![o("pair"), o("pair"), o("other")] };
         d.outcomes.push(Outcome { id: "x".into(), hand: String::new(), when: Condition::Forms { hand: Hand::Flush, ranking: Ranking::Poker, ranks: Some(Between::at_least(9)), rules: RulesChange::default() } });
         let at: Vec<String> = d.problems().into_iter().map(|p| p.at).collect();
-        assert_eq!(at, ["deal.decks", "deal.cards", "deal", "outcomes[1].id", "outcomes[2].id", "outcomes[3].when", "outcomes[3].when"]);
+        assert_eq!(at, ["deal.decks", "deal.cards", "deal", "outcomes[1].id", "outcomes[2].id", "outcomes[3].when"]);
         let ok = Definition { deal: deal(3), readings: vec![], outcomes: vec![o("pair")] };
         assert!(ok.problems().is_empty());
     }
