@@ -243,16 +243,6 @@ impl Condition {
             _ => false,
         }
     }
-
-    /// Every rule change the condition reads the cards under.
-    pub fn rule_changes(&self, out: &mut Vec<RulesChange>) {
-        match self {
-            Condition::All(c) | Condition::Any(c) => c.iter().for_each(|c| c.rule_changes(out)),
-            Condition::Not(c) => c.rule_changes(out),
-            Condition::Forms { rules, .. } | Condition::LongestStraightFlush { rules, .. } | Condition::Wilds { rules, .. } => out.push(*rules),
-            _ => {}
-        }
-    }
 }
 
 /// One outcome: its id (a paytable line's), the hand in words, and its condition.

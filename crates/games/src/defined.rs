@@ -34,15 +34,6 @@ pub struct Held {
 }
 
 impl Held {
-    /// The deal of `lanes[suit][rank]` cards and `jokers` jokers.
-    pub fn of(lanes: &[[u8; 13]; 4], jokers: u8) -> Held {
-        let mut h = Held { jokers, ..Held::default() };
-        for (s, lane) in lanes.iter().enumerate() {
-            h.set_lane(s, &Lane::of(lane));
-        }
-        h
-    }
-
     /// Puts `lane` in suit `s` (empty before).
     fn set_lane(&mut self, s: usize, lane: &Lane) {
         for (x, c) in self.ranks.iter_mut().zip(&lane.counts) {
