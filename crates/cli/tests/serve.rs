@@ -523,17 +523,19 @@ fn thousands_of_requests_leave_the_threads_bounded() {
         }
     });
 
-    // A main game re-solved keeps the job worker busy (a couple of seconds) while 2,000 jobs
+    let job = format!(r#"{{"kind": "explore", {candidate}, "target_edge": "5%", "line": "4-card-flush"}}"#);
+    let download = "/api/download?game=high-card-flush&wager=flush-bonus&base=C&pays=4-card-flush%3D2%20to%201&id=cand1&format=table";
+    const AT_ONCE: usize = 200;
+    const EACH: usize = 2000;
+    // Connected before the solve is asked, so the first of the jobs below follows it at once:
+    // under a loaded CI machine, connecting took longer than the solve (about a second).
+    let mut sockets: Vec<TcpStream> = (0..AT_ONCE).map(|_| connect(port)).collect();
+    // A main game re-solved keeps the job worker busy (about a second) while 2,000 jobs
     // arrive: each supersedes the one before, none waits on a thread of its own.
     send(&mut warm, port, &token, "POST", "/api/job", Some(r#"{"kind": "solve", "game": "dj-wild", "wager": "blind", "base": "default", "pays": "flush=3 to 1"}"#));
     let (code, body) = receive(&mut warm);
     assert_eq!(code, 200, "{body}");
     let first: serde_json::Value = serde_json::from_str(&body).unwrap();
-    let job = format!(r#"{{"kind": "explore", {candidate}, "target_edge": "5%", "line": "4-card-flush"}}"#);
-    let download = "/api/download?game=high-card-flush&wager=flush-bonus&base=C&pays=4-card-flush%3D2%20to%201&id=cand1&format=table";
-    const AT_ONCE: usize = 200;
-    const EACH: usize = 2000;
-    let mut sockets: Vec<TcpStream> = (0..AT_ONCE).map(|_| connect(port)).collect();
     let start = Instant::now();
     let mut last_job = 0;
     let mut each_took = Vec::new();
@@ -573,7 +575,8 @@ fn thousands_of_requests_leave_the_threads_bounded() {
         assert_eq!(code, 200, "{body}");
         serde_json::from_str(&body).unwrap()
     };
-    assert_eq!(state(first["job"].as_u64().unwrap())["state"], "superseded");
+    let solve = state(first["job"].as_u64().unwrap());
+    assert_eq!(solve["state"], "superseded", "the solve, {solve}");
     assert_eq!(state(last_job - 1)["state"], "superseded");
     assert_eq!(state(last_job / 2)["state"], "superseded", "an old job, past the states kept");
     let start = Instant::now();
