@@ -31,6 +31,7 @@
 //! counts through `parsheet_shard::counted`, whose store the program installs.
 
 pub mod explain;
+pub mod definition_schema;
 pub mod design;
 pub mod explore;
 pub mod figure;

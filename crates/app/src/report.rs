@@ -367,7 +367,7 @@ pub fn wager(g: &GameTables, w: &WagerTables, counted: &mut Counted, max_pay: u6
         tables_wager: w.id.clone(),
         title,
         section: w.section.clone(),
-        rules: known.map(|k| k.rules.to_string()).or(solved.map(|s| s.rules.to_string())),
+        rules: known.map(|k| k.rules.to_string()).or(solved.map(|s| s.rules.to_string())).filter(|r| !r.is_empty()),
         deal: known.map(|k| k.deal.to_string()).or(solved.map(|s| s.deal.to_string())),
         computed: known.is_some() || !strategy.is_empty(),
         reason: match (known, solved) {

@@ -19,5 +19,40 @@ pub fn all() -> Vec<(&'static str, &'static str, Schema)> {
         ("verify", "parsheet verify --format json (every published figure beside the computed one)", schema_for!(Vec<crate::verify::Check>)),
         ("explain", "parsheet explain --format json (one-line changes that reproduce a figure)", schema_for!(Vec<crate::explain::Explanation>)),
         ("report", "report.json of parsheet report (the report's whole contents)", schema_for!(crate::report::Report)),
+        ("wager-definition", "a wager's definition in a schema-2 tables file (read, not printed: docs/WAGERS.md)", definition()),
     ]
+}
+
+/// The definition's schema: a key left out is absent, never `null` (the reader refuses null), so
+/// the `null` an optional field's schema allows is taken out.
+fn definition() -> Schema {
+    fn no_null(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if let Some(serde_json::Value::Array(types)) = m.get_mut("type") {
+                    types.retain(|t| t != "null");
+                    if let [only] = types.as_slice() {
+                        let only = only.clone();
+                        m.insert("type".into(), only);
+                    }
+                }
+                if let Some(serde_json::Value::Array(any)) = m.get_mut("anyOf") {
+                    any.retain(|s| s.get("type").is_none_or(|t| t != "null"));
+                    if let [only] = any.as_slice() {
+                        let only = only.clone();
+                        m.remove("anyOf");
+                        if let serde_json::Value::Object(o) = only {
+                            m.extend(o);
+                        }
+                    }
+                }
+                m.values_mut().for_each(no_null);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(no_null),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(schema_for!(crate::definition_schema::WagerDefinition)).expect("a schema is JSON");
+    no_null(&mut v);
+    Schema::try_from(v).expect("still a schema")
 }

@@ -9,7 +9,8 @@ fn the_documented_schemas_are_the_records_schemas() {
     let mut stale = Vec::new();
     for (name, command, schema) in parsheet_app::schemas::all() {
         let mut v = serde_json::to_value(&schema).unwrap();
-        v["$comment"] = serde_json::json!(format!("The output of {command}. Generated from parsheet-app's types (crates/app/src/schemas.rs); do not edit."));
+        let what = if name == "wager-definition" { "The format of" } else { "The output of" };
+        v["$comment"] = serde_json::json!(format!("{what} {command}. Generated from parsheet-app's types (crates/app/src/schemas.rs); do not edit."));
         let text = serde_json::to_string_pretty(&v).unwrap() + "\n";
         let path = dir.join(format!("{name}.json"));
         if std::env::var_os("UPDATE_SCHEMAS").is_some() {

@@ -81,10 +81,12 @@ pub fn run(args: Args) -> Result<(), String> {
     // The text is rendered from the JSON document, so the two cannot disagree.
     let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
     for (g, tables) in doc["games"].as_array().into_iter().flatten().zip(&games) {
-        println!("{} — {} (ch. {}; {})", s(&g["game"]), s(&g["title"]), s(&g["chapter"]), s(&g["file"]));
+        let chapter = if s(&g["chapter"]).is_empty() { "defined in a file".to_string() } else { format!("ch. {}", s(&g["chapter"])) };
+        println!("{} — {} ({chapter}; {})", s(&g["game"]), s(&g["title"]), s(&g["file"]));
         for w in g["wagers"].as_array().into_iter().flatten() {
             let how = w["computed_by"].as_str().map_or("not yet computed by parsheet".to_string(), str::to_string);
-            println!("  {} — {} (§ {})  [{how}]", s(&w["id"]), s(&w["title"]), s(&w["section"]));
+            let section = if s(&w["section"]).is_empty() { String::new() } else { format!(" (§ {})", s(&w["section"])) };
+            println!("  {} — {}{section}  [{how}]", s(&w["id"]), s(&w["title"]));
             if let Some(reads) = w["reads"].as_str() {
                 println!("    reads the paytables of {reads}");
             }

@@ -35,8 +35,9 @@ pub fn run(args: Args) -> Result<(), String> {
     parsheet_app::simulate::check_rounds(args.rounds)?;
     Format::offer("simulate", args.format, &[Format::Table, Format::Json])?;
     let t = &args.target;
+    // Read first: a tables file may define the game (schema 2).
+    let games = args.tables.load()?;
     if let parsheet_games::Model::Main(g) = parsheet_games::lookup(&t.game, &t.wager)? {
-        let games = args.tables.load()?;
         let (variant, way) = parsheet_app::inputs::house_way(g.game, t.variant.as_deref(), args.house_way.as_deref())?;
         let way = if g.needs_house_way() { Some(parsheet_app::main_game::house_way_choice(way, &games)?) } else { None };
         let s = parsheet_app::simulate::main_game(&games, g, variant.as_deref(), t.paytable.as_deref(), way.as_ref(), args.rounds, args.seed)?;
@@ -48,7 +49,6 @@ pub fn run(args: Args) -> Result<(), String> {
     if let Some(w) = &args.house_way {
         return Err(format!("--house-way {w:?}: the dealer's setting belongs to the main game; try `parsheet simulate {} base --house-way {w}`", t.game));
     }
-    let games = args.tables.load()?;
     let s = parsheet_app::simulate::wager(&games, &t.game, &t.wager, t.paytable.as_deref(), t.variant.as_deref(), args.rounds, args.seed)?;
     crate::print(match args.format {
         Format::Json => crate::json(&s),

@@ -63,3 +63,59 @@ fn the_report_document_is_what_its_schema_says() {
     valid("report", &doc, "report.json");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every definition parsheet ships or tests (the built-in side bets as definitions, the
+/// cross-checks, the examples under `wagers/`) is valid against `wager-definition.json`, and
+/// shapes the reader refuses are invalid against it.
+#[test]
+fn every_shipped_definition_is_what_the_definition_schema_says() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let v = schema("wager-definition");
+    let mut seen = 0;
+    for dir in ["crates/games/tests/definitions", "crates/games/tests/cross-checks"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap().flatten() {
+            if entry.path().extension().is_some_and(|e| e == "json") {
+                let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(entry.path()).unwrap()).unwrap();
+                let errors: Vec<String> = v.iter_errors(&doc).map(|e| format!("{e} at {}", e.instance_path())).collect();
+                assert!(errors.is_empty(), "{}: {errors:?}", entry.path().display());
+                seen += 1;
+            }
+        }
+    }
+    for file in ["wagers/three-card-poker.json", "wagers/blackjack.json"] {
+        let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(root.join(file)).unwrap()).unwrap();
+        for w in doc["wagers"].as_array().unwrap() {
+            let definition: serde_json::Map<String, serde_json::Value> = w.as_object().unwrap().iter().filter(|(k, _)| matches!(k.as_str(), "deal" | "readings" | "outcomes")).map(|(k, v)| (k.clone(), v.clone())).collect();
+            let errors: Vec<String> = v.iter_errors(&serde_json::Value::Object(definition)).map(|e| format!("{e} at {}", e.instance_path())).collect();
+            assert!(errors.is_empty(), "{file} {}: {errors:?}", w["id"]);
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "{seen} definitions");
+    let deal = r#""deal": {"decks": 1, "cards": 3}"#;
+    for refused in [
+        format!(r#"{{{deal}, "outcomes": [{{"id": "x", "hand": "X", "when": {{"holds": ["a"]}}}}]}}"#),
+        format!(r#"{{{deal}, "outcomes": [{{"id": "x", "hand": "X", "when": {{"forms": "pear"}}}}]}}"#),
+        format!(r#"{{{deal}, "outcomes": [{{"id": "x", "hand": "X", "when": {{"forms": "pair", "ranks": null}}}}]}}"#),
+        format!(r#"{{{deal}, "outcomes": [{{"id": "Four_Aces", "hand": "X", "when": {{"same": "rank"}}}}]}}"#),
+        format!(r#"{{{deal}, "outcomes": [{{"id": "x", "hand": "X", "when": {{"same": "color"}}}}]}}"#),
+        format!(r#"{{{deal}, "outcomes": [{{"id": "x", "hand": "X", "when": {{"same": "rank", "holds": ["A"]}}}}]}}"#),
+        r#"{"deal": {"decks": 9, "cards": 3}, "outcomes": []}"#.to_string(),
+        r#"{"deal": {"decks": 1, "cards": 3, "shoe": 1}, "outcomes": []}"#.to_string(),
+    ] {
+        let doc: serde_json::Value = serde_json::from_str(&refused).unwrap();
+        assert!(!v.is_valid(&doc), "the schema takes what the reader refuses: {refused}");
+        assert!(parsheet_tables_refuses(&refused), "the reader takes {refused}");
+    }
+}
+
+/// Whether `parsheet analyze` refuses a schema-2 file holding `definition`.
+fn parsheet_tables_refuses(definition: &str) -> bool {
+    let dir = std::env::temp_dir().join(format!("parsheet-schema-definition-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let body = definition.trim().strip_prefix('{').unwrap().strip_suffix('}').unwrap();
+    let file = dir.join("d.json");
+    std::fs::write(&file, format!(r#"{{"schema": 2, "game": "schema-check", "title": "T", "wagers": [{{"id": "w", "title": "W", {body}, "paytables": []}}]}}"#)).unwrap();
+    let out = common::command().args(["list", "--with-tables", file.to_str().unwrap()]).output().unwrap();
+    !out.status.success()
+}

@@ -32,7 +32,8 @@ pub const RANK_CHARS: &str = "23456789TJQKA";
 pub fn rank_of(s: &str) -> Option<Rank> {
     match s {
         "10" => Some(8),
-        _ if s.len() == 1 => RANK_CHARS.find(s.to_ascii_uppercase().as_str()).map(|i| i as Rank),
+        // As printed on the cards: capitals only, so a file reads one way.
+        _ if s.len() == 1 => RANK_CHARS.find(s).map(|i| i as Rank),
         _ => None,
     }
 }
@@ -88,6 +89,23 @@ impl Deal {
     /// The cards in the shoe.
     pub fn shoe(&self) -> u32 {
         52 * self.decks + self.jokers
+    }
+
+    /// The deal in words: "3 cards of one deck", "7 cards of one deck and a joker (the bug)".
+    pub fn words(&self) -> String {
+        let decks = if self.decks == 1 { "one deck".to_string() } else { format!("a {}-deck shoe", self.decks) };
+        let mut w = format!("{} cards of {decks}", self.cards);
+        if self.jokers > 0 {
+            let joker = if self.rules.joker == Joker::Bug { "the bug" } else { "wild" };
+            w += &format!(" and {} ({joker})", if self.jokers == 1 { "a joker".to_string() } else { format!("{} jokers", self.jokers) });
+        }
+        if self.rules.deuces_wild {
+            w += ", deuces wild";
+        }
+        if !self.rules.ace_low {
+            w += ", the ace high only";
+        }
+        w
     }
 }
 
@@ -288,6 +306,8 @@ impl fmt::Display for Problem {
 pub const DECKS: (u32, u32) = (1, 8);
 pub const JOKERS: (u32, u32) = (0, 2);
 pub const CARDS: (u32, u32) = (2, 7);
+/// The largest value `sum` gives a card: seven of them stay far inside 32 bits.
+pub const CARD_VALUE_MAX: u32 = 1000;
 
 impl Definition {
     /// The deal's rules and the outcomes under `reading` (the first where `None`; none where
@@ -324,9 +344,9 @@ impl Definition {
         if !(CARDS.0..=CARDS.1).contains(&d.cards) {
             say("deal.cards", format!("{} cards: a wager reads {} to {} cards", d.cards, CARDS.0, CARDS.1));
         }
-        let mut all_rules = vec![(String::from("deal"), d.rules)];
+        let mut all_rules = vec![(String::from("deal.joker"), d.rules)];
         for (i, r) in self.readings.iter().enumerate() {
-            all_rules.push((format!("readings[{i}]"), r.rules.apply(d.rules)));
+            all_rules.push((format!("readings[{i}].deal.joker"), r.rules.apply(d.rules)));
         }
         for (at, rules) in &all_rules {
             if rules.joker == Joker::Bug && d.jokers > 1 {
@@ -368,14 +388,15 @@ fn check_condition(c: &Condition, d: &Deal, at: &str, say: &mut impl FnMut(&str,
     };
     match c {
         Condition::All(cs) | Condition::Any(cs) => {
+            let key = if matches!(c, Condition::All(_)) { "all" } else { "any" };
             if cs.is_empty() {
-                say(at, "`all` and `any` need at least one condition".into());
+                say(&format!("{at}.{key}"), format!("`{key}` needs at least one condition"));
             }
             for (i, c) in cs.iter().enumerate() {
-                check_condition(c, d, &format!("{at}[{i}]"), say);
+                check_condition(c, d, &format!("{at}.{key}[{i}]"), say);
             }
         }
-        Condition::Not(c) => check_condition(c, d, at, say),
+        Condition::Not(c) => check_condition(c, d, &format!("{at}.not"), say),
         Condition::Forms { hand, ranking, ranks, rules } => {
             if ranks.is_some() && !hand.has_main_rank() {
                 say(at, format!("a {} has no main rank to ask for", hand.id()));
@@ -411,7 +432,11 @@ fn check_condition(c: &Condition, d: &Deal, at: &str, say: &mut impl FnMut(&str,
             }
         }
         Condition::Same(_) => {}
-        Condition::Sum { modulo, sums, .. } => {
+        Condition::Sum { values, joker, modulo, sums } => {
+            // Bounded so no sum of seven cards can overflow (and no card is worth more).
+            if let Some(v) = values.iter().chain([joker]).find(|&&v| v > CARD_VALUE_MAX) {
+                say(at, format!("a card worth {v}: a value is 0 to {CARD_VALUE_MAX}"));
+            }
             if *modulo == Some(0) {
                 say(at, "modulo 0".into());
             }
@@ -441,7 +466,9 @@ mod tests {
     fn ranks_read_as_printed() {
         assert_eq!(rank_of("2"), Some(0));
         assert_eq!(rank_of("10"), Some(8));
-        assert_eq!(rank_of("t"), Some(8));
+        assert_eq!(rank_of("T"), Some(8));
+        assert_eq!(rank_of("t"), None);
+        assert_eq!(rank_of("a"), None);
         assert_eq!(rank_of("A"), Some(12));
         assert_eq!(rank_of("1"), None);
         assert_eq!(rank_of("AK"), None);
@@ -453,7 +480,12 @@ mod tests {
         let mut d = Definition { deal: Deal { decks: 9, jokers: 2, cards: 8, rules: Rules { joker: Joker::Bug, ..Rules::default() } }, readings: vec![], outcomes: vec![o("pair"), o("pair"), o("other")] };
         d.outcomes.push(Outcome { id: "x".into(), hand: String::new(), when: Condition::Forms { hand: Hand::Flush, ranking: Ranking::Poker, ranks: Some(Between::at_least(9)), rules: RulesChange::default() } });
         let at: Vec<String> = d.problems().into_iter().map(|p| p.at).collect();
-        assert_eq!(at, ["deal.decks", "deal.cards", "deal", "outcomes[1].id", "outcomes[2].id", "outcomes[3].when"]);
+        assert_eq!(at, ["deal.decks", "deal.cards", "deal.joker", "outcomes[1].id", "outcomes[2].id", "outcomes[3].when"]);
+        // Inside `all`, `any` and `not`, the place names each step.
+        let flush_of = |b: Between| Condition::Forms { hand: Hand::Flush, ranking: Ranking::Poker, ranks: Some(b), rules: RulesChange::default() };
+        let nested = Definition { deal: deal(5), readings: vec![], outcomes: vec![Outcome { id: "x".into(), hand: String::new(), when: Condition::All(vec![Condition::Same(Alike::Rank), Condition::Not(Box::new(Condition::Any(vec![flush_of(Between::exactly(3))])))]) }] };
+        let at: Vec<String> = nested.problems().into_iter().map(|p| p.at).collect();
+        assert_eq!(at, ["outcomes[0].when.all[1].not.any[0]"]);
         let ok = Definition { deal: deal(3), readings: vec![], outcomes: vec![o("pair")] };
         assert!(ok.problems().is_empty());
     }

@@ -328,8 +328,9 @@ fn test(t: &Test, h: &Held, views: &[View], cards: u32) -> bool {
         Test::Wilds { view, count } => count.holds(views[*view].wild + views[*view].bug),
         Test::Holds(mask) => (0..13).all(|r| mask >> r & 1 == 0 || raw[r] > 0),
         Test::RankCount { rank, count } => count.holds(raw[*rank] as u32),
-        Test::Pairs(b) => b.holds(views[0].count.iter().filter(|&&c| c >= 2).count() as u32),
-        Test::Suited(groups) => suited(h, &views[0], groups),
+        // Ranks as dealt (a wild deuce is still a deuce), the bug joker pairing an ace.
+        Test::Pairs(b) => b.holds((0..13).filter(|&r| raw[r] + if r == ACE { views[0].bug as u8 } else { 0 } >= 2).count() as u32),
+        Test::Suited(groups) => suited(&views[0], groups),
         Test::Same(a) => h.jokers == 0 && same(h, *a),
         Test::Sum { values, joker, modulo, sums } => {
             let s: u32 = raw.iter().zip(values).map(|(&c, &v)| c as u32 * v).sum::<u32>() + h.jokers as u32 * joker;
@@ -349,9 +350,11 @@ fn same(h: &Held, a: Alike) -> bool {
     }
 }
 
-fn suited(h: &Held, v: &View, groups: &[(u16, bool)]) -> bool {
+/// Whether each group's ranks lie in a suit of its own. A wild deuce is not a 2 of its suit: it
+/// is one of the fillers (so, with deuces wild, a group that names the 2 needs a filler for it).
+fn suited(v: &View, groups: &[(u16, bool)]) -> bool {
     let fill = v.wild + v.bug;
-    let lacking = |s: usize, mask: u16| (mask & !h.suit_ranks[s]).count_ones();
+    let lacking = |s: usize, mask: u16| (mask & !v.suit_ranks[s]).count_ones();
     // Each group alone must fit some suit before the suits are shared out.
     if !groups.iter().all(|&(mask, filled)| (0..4).any(|s| lacking(s, mask) <= if filled { fill } else { 0 })) {
         return false;

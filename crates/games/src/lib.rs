@@ -58,7 +58,14 @@ pub struct Wager {
     pub outcomes: &'static [&'static str],
     /// Rule readings; the first is the default.
     pub variants: &'static [Variant],
-    count: fn(&str) -> OutcomeCounts,
+    count: Counter,
+}
+
+/// How a wager is counted: by its own code, or from a definition read from a file.
+pub(crate) enum Counter {
+    Builtin(fn(&str) -> OutcomeCounts),
+    /// The definition, and its canonical text (what the results cache keys the count by).
+    Defined(&'static parsheet_define::Definition, &'static str),
 }
 
 impl std::fmt::Debug for Wager {
@@ -72,12 +79,46 @@ impl Wager {
     /// into shards is counted through the program's store (`parsheet_shard::counted`).
     pub fn count(&self, variant: Option<&str>) -> Result<OutcomeCounts, String> {
         let v = self.reading(variant)?;
-        match sharded(self.game, self.id) {
-            Some(_) => {
+        if let Counter::Defined(definition, _) = self.count {
+            // Counted whole (a second at most) and kept in the results cache under its text.
+            let tally = parsheet_shard::counted(&self.key(variant)?.whole(), |_| {
+                let counts = defined::count(definition, (!v.is_empty()).then_some(v))?;
+                let mut t = Tally::new();
+                t.push("counts", counts.rows().iter().map(|(_, n)| *n as i128).collect());
+                Ok(t)
+            })?;
+            let by = tally.get_counts("counts", self.outcomes.len() + 1)?;
+            let deals = parsheet_cards::binomial(definition.deal.shoe() as u64, definition.deal.cards as u64) as u128;
+            if by.iter().sum::<u128>() != deals {
+                return Err(format!("the stored counts of {} {} cover {} deals, not the {deals} the shoe deals", self.game, self.id, by.iter().sum::<u128>()));
+            }
+            let rows = self.outcomes.iter().chain([&OTHER]).zip(by).map(|(o, n)| (o.to_string(), n)).collect();
+            return OutcomeCounts::new(deals, rows).map_err(|e| e.to_string());
+        }
+        match (sharded(self.game, self.id), &self.count) {
+            (Some(_), _) => {
                 let tally = parsheet_shard::counted(&self.key(Some(v))?, |shard| self.count_shard(Some(v), shard))?;
                 self.counts_from_tally(Some(v), &tally)
             }
-            None => Ok((self.count)(v)),
+            (None, Counter::Builtin(count)) => Ok(count(v)),
+            (None, Counter::Defined(..)) => unreachable!("counted above"),
+        }
+    }
+
+    /// The canonical text of a defined wager's definition (its `deal`, `readings` and
+    /// `outcomes`, keys sorted, no whitespace), `None` for a built-in one.
+    pub fn definition_text(&self) -> Option<&'static str> {
+        match self.count {
+            Counter::Defined(_, text) => Some(text),
+            Counter::Builtin(_) => None,
+        }
+    }
+
+    /// The definition of a wager read from a file, `None` for a built-in one.
+    pub fn definition(&self) -> Option<&'static parsheet_define::Definition> {
+        match self.count {
+            Counter::Defined(d, _) => Some(d),
+            Counter::Builtin(_) => None,
         }
     }
 
@@ -89,11 +130,12 @@ impl Wager {
     /// What the counts under `variant` depend on: the wager and the reading.
     pub fn key(&self, variant: Option<&str>) -> Result<Key, String> {
         let v = self.reading(variant)?;
-        Ok(Key::new(
-            format!("{} {}, {}", self.game, self.id, if v.is_empty() { "as written" } else { v }),
-            &[("counts", "outcome counts of a wager, v1".into()), ("game", self.game.into()), ("wager", self.id.into()), ("reading", v.into())],
-            Combine::Sum,
-        ))
+        let computation = format!("{} {}, {}", self.game, self.id, if v.is_empty() { "as written" } else { v });
+        Ok(match self.count {
+            // The definition's text, not its name: an edited definition never reuses a count.
+            Counter::Defined(_, text) => Key::new(computation, &[("counts", "outcome counts of a defined wager, v1".into()), ("definition", text.into()), ("reading", v.into())], Combine::Sum),
+            Counter::Builtin(_) => Key::new(computation, &[("counts", "outcome counts of a wager, v1".into()), ("game", self.game.into()), ("wager", self.id.into()), ("reading", v.into())], Combine::Sum),
+        })
     }
 
     /// One shard's share of the count under `variant`, as a tally the shards' sum of which
@@ -172,7 +214,85 @@ impl Wager {
 /// Every wager parsheet counts over every deal, chapter by chapter (the main games are
 /// [`strategy::STRATEGY_GAMES`]; [`lookup`] answers for both).
 pub fn wagers() -> impl Iterator<Item = &'static Wager> {
-    [saigon_5_card::WAGERS, heads_up_holdem::WAGERS, high_card_flush::WAGERS, over_under::WAGERS, dj_wild::WAGERS, face_up_pai_gow::WAGERS].into_iter().flatten()
+    let builtin = [saigon_5_card::WAGERS, heads_up_holdem::WAGERS, high_card_flush::WAGERS, over_under::WAGERS, dj_wild::WAGERS, face_up_pai_gow::WAGERS].into_iter().flatten();
+    builtin.chain(registry::defined())
+}
+
+/// The wagers read from files (schema-2 tables files), beside the built-in ones.
+///
+/// A file's wager is registered when the file is read, once per process: a wager reads as
+/// `&'static` everywhere, so its strings and definition are kept for the life of the process.
+/// Reading the same definition again returns the wager registered first; a different one under
+/// the same name is refused.
+pub mod registry {
+    use std::sync::RwLock;
+
+    use parsheet_define::Definition;
+
+    use crate::{Counter, Variant, Wager, GAMES};
+
+    static DEFINED: RwLock<Vec<&'static Wager>> = RwLock::new(Vec::new());
+
+    pub(crate) fn defined() -> Vec<&'static Wager> {
+        DEFINED.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The defined games' ids, in the order first read.
+    pub fn games() -> Vec<&'static str> {
+        let mut ids: Vec<&'static str> = Vec::new();
+        for w in defined() {
+            if !ids.contains(&w.game) {
+                ids.push(w.game);
+            }
+        }
+        ids
+    }
+
+    /// What a file says of one defined wager.
+    pub struct Entry<'a> {
+        pub game: &'a str,
+        pub wager: &'a str,
+        pub title: &'a str,
+        /// The regulation sections that define it: empty for a wager defined in a file.
+        pub rules: &'a str,
+        pub definition: Definition,
+        /// The canonical text of the definition: sorted keys, no whitespace.
+        pub text: String,
+    }
+
+    /// Registers `entry` (see the module's note); the error says why it cannot be.
+    pub fn define(entry: Entry) -> Result<&'static Wager, String> {
+        if GAMES.contains(&entry.game) {
+            return Err(format!("{:?} is a built-in game: a defined wager lives in a game of its own (another id)", entry.game));
+        }
+        if let Some(p) = entry.definition.problems().first() {
+            return Err(p.to_string());
+        }
+        let mut all = DEFINED.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(w) = all.iter().find(|w| w.game == entry.game && w.id == entry.wager) {
+            return match w.definition() {
+                Some(d) if *d == entry.definition => Ok(w),
+                _ => Err(format!("{} {} is defined twice, differently: one definition of a wager per run", entry.game, entry.wager)),
+            };
+        }
+        let keep = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
+        let definition: &'static Definition = Box::leak(Box::new(entry.definition));
+        let outcomes: Vec<&'static str> = definition.outcomes.iter().map(|o| keep(&o.id)).collect();
+        let variants: Vec<Variant> = definition.readings.iter().map(|r| Variant { id: keep(&r.id), description: keep(&r.description) }).collect();
+        let game = all.iter().find(|w| w.game == entry.game).map_or_else(|| keep(entry.game), |w| w.game);
+        let wager: &'static Wager = Box::leak(Box::new(Wager {
+            game,
+            id: keep(entry.wager),
+            title: keep(entry.title),
+            rules: keep(entry.rules),
+            deal: keep(&definition.deal.words()),
+            outcomes: Box::leak(outcomes.into_boxed_slice()),
+            variants: Box::leak(variants.into_boxed_slice()),
+            count: Counter::Defined(definition, keep(&entry.text)),
+        }));
+        all.push(wager);
+        Ok(wager)
+    }
 }
 
 /// The per-hand classification behind the counts of the wagers counted hand by hand (see
@@ -269,11 +389,17 @@ pub fn wager_ids(game: &str) -> Vec<&'static str> {
 }
 
 fn check_game(game: &str) -> Result<(), String> {
-    if GAMES.contains(&game) {
+    let all = games();
+    if all.contains(&game) {
         Ok(())
     } else {
-        Err(format!("unknown game {game:?}{}; games: {}", did_you_mean(game, GAMES.iter().copied()), GAMES.join(", ")))
+        Err(format!("unknown game {game:?}{}; games: {}", did_you_mean(game, all.iter().copied()), all.join(", ")))
     }
+}
+
+/// Every game: the built-in ones ([`GAMES`]), then those defined by the files read.
+pub fn games() -> Vec<&'static str> {
+    GAMES.iter().copied().chain(registry::games()).collect()
 }
 
 /// " (did you mean X?)" for the id among `ids` that `given` most likely meant: one that begins

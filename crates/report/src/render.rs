@@ -209,7 +209,8 @@ pub fn markdown(report: &Report) -> String {
         md(&report.house_way.words())
     );
     for g in &report.games {
-        out += &format!("\n## {} (ch. {})\n\nSource: {}; {}.\n", md(&g.title), md(&g.chapter), md(&g.rulemaking), md(&g.file));
+        let source: Vec<&str> = [g.rulemaking.as_str(), g.file.as_str()].into_iter().filter(|s| !s.is_empty()).collect();
+        out += &format!("\n## {} ({})\n\nSource: {}.\n", md(&g.title), md(&chapter_words(&g.chapter)), md(&source.join("; ")));
         for w in &g.wagers {
             out += &wager_markdown(w, Place::InReport);
         }
@@ -243,12 +244,29 @@ pub fn provenance_csv(p: &Provenance) -> String {
     out
 }
 
+/// "ch. 686a", or for a game defined in a file (no chapter) what it is.
+fn chapter_words(chapter: &str) -> String {
+    if chapter.is_empty() { "defined in a file, no regulation".into() } else { format!("ch. {chapter}") }
+}
+
+/// "Rules: § 686a.8(b). Deal: three cards of six decks.", each part where known (a wager
+/// defined in a file has no regulation section: its deal is its rule).
+fn rules_and_deal(w: &WagerSection) -> Option<String> {
+    let rules = w.rules.as_deref().filter(|r| !r.is_empty()).map(|r| format!("Rules: § {r}."));
+    let deal = w.deal.as_deref().filter(|d| !d.is_empty()).map(|d| format!("Deal: {d}."));
+    match (rules, deal) {
+        (None, None) => None,
+        (r, d) => Some([r, d].into_iter().flatten().collect::<Vec<_>>().join(" ")),
+    }
+}
+
 /// The Markdown section of one wager; at [`Place::Alone`] (a PAR sheet downloaded by itself) it
 /// names no file of the report.
 pub fn wager_markdown(w: &WagerSection, place: Place) -> String {
-    let mut out = format!("\n### {} ({}, § {})\n\n", md(&w.title), md_code(&w.id), md(&w.section));
-    if let Some(r) = &w.rules {
-        out += &format!("Rules: § {}. Deal: {}.\n\n", md(r), md(w.deal.as_deref().unwrap_or("")));
+    let section = if w.section.is_empty() { String::new() } else { format!(", § {}", md(&w.section)) };
+    let mut out = format!("\n### {} ({}{section})\n\n", md(&w.title), md_code(&w.id));
+    if let Some(r) = rules_and_deal(w) {
+        out += &format!("{}\n\n", md(&r));
     }
     for r in &w.readings {
         out += &format!("- reading {}: {}\n", md_code(&r.id), md(&r.description));
@@ -640,9 +658,10 @@ fn units_words(deviation: &BigRational, places: usize) -> String {
 /// wager in words, the rules and deal with their sections, parsheet's reading with its basis,
 /// and the basis the figures are on.
 fn sheet_head(g: &GameSection, w: &WagerSection, basis: &str) -> String {
-    let mut out = format!("<div class=\"sheet-head\"><p>{} (ch. {}), {} (§ {}).", esc(&g.title), esc(&g.chapter), esc(&w.title), esc(&w.section));
-    if let Some(r) = &w.rules {
-        out += &format!(" Rules: § {}. Deal: {}.", esc(r), esc(w.deal.as_deref().unwrap_or("")));
+    let section = if w.section.is_empty() { String::new() } else { format!(" (§ {})", esc(&w.section)) };
+    let mut out = format!("<div class=\"sheet-head\"><p>{} ({}), {}{section}.", esc(&g.title), esc(&chapter_words(&g.chapter)), esc(&w.title));
+    if let Some(r) = rules_and_deal(w) {
+        out += &format!(" {}", esc(&r));
     }
     out += &format!(" Figures {}.</p>", esc(basis));
     if let Some(d) = &w.default_reading {
@@ -748,9 +767,10 @@ fn wager_pages(g: &GameSection, w: &WagerSection, all: &[Row]) -> Vec<Page> {
         }
         c
     };
-    let mut body = format!("<h1>{}: {}</h1><p>§ {} · wager <code>{}</code></p>", esc(&g.title), esc(&w.title), esc(&w.section), esc(&w.id));
-    if let Some(r) = &w.rules {
-        body += &format!("<p>Rules: § {}. Deal: {}.</p>", esc(r), esc(w.deal.as_deref().unwrap_or("")));
+    let section = if w.section.is_empty() { String::new() } else { format!("§ {} · ", esc(&w.section)) };
+    let mut body = format!("<h1>{}: {}</h1><p>{section}wager <code>{}</code></p>", esc(&g.title), esc(&w.title), esc(&w.id));
+    if let Some(r) = rules_and_deal(w) {
+        body += &format!("<p>{}</p>", esc(&r));
     }
     if !w.readings.is_empty() {
         body += "<p>The regulation leaves this open, so each reading is computed:</p><ul>";
@@ -957,7 +977,7 @@ fn index_page(report: &Report, all: &[Row], pages: &[Page]) -> Page {
     }
     body += "</ul>";
     for g in &report.games {
-        body += &format!("<h2 id=\"{}\">{} <small>(ch. {})</small></h2>", esc(&g.game), esc(&g.title), esc(&g.chapter));
+        body += &format!("<h2 id=\"{}\">{} <small>({})</small></h2>", esc(&g.game), esc(&g.title), esc(&chapter_words(&g.chapter)));
         let mine: Vec<&Row> = all.iter().filter(|r| std::ptr::eq(r.game, g)).collect();
         if !mine.is_empty() {
             body += &summary_html(&mine, "index.html", true);

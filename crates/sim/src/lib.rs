@@ -44,6 +44,7 @@ pub mod main_game;
 pub mod face_up_pai_gow;
 pub mod fupg_bounds;
 pub mod settle;
+pub mod defined;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -142,10 +143,18 @@ impl Tally {
 
 /// One wager, ready to be dealt: its rules, its reading and its outcome ids.
 pub struct Simulation {
-    rules: &'static Rules,
+    dealer: Dealer,
     variant: &'static str,
     /// The wager's outcome ids in its order, then "other".
     outcomes: Vec<&'static str>,
+}
+
+/// How a round is dealt and settled.
+enum Dealer {
+    /// A built-in wager: its settlement written from the regulation ([`settle`]).
+    Rules(&'static Rules),
+    /// A wager defined in a file, its definition read card by card ([`defined`]).
+    Defined(defined::DefinedRules),
 }
 
 impl Simulation {
@@ -153,6 +162,13 @@ impl Simulation {
     /// reading (`None`: the wager's default).
     pub fn new(game: &str, wager: &str, variant: Option<&str>) -> Result<Simulation, String> {
         let w = parsheet_games::find(game, wager)?;
+        if let Some(definition) = w.definition() {
+            let variant = w.reading(variant)?;
+            let dealer = defined::DefinedRules::new(definition, (!variant.is_empty()).then_some(variant))?;
+            let mut outcomes: Vec<&'static str> = w.outcomes.to_vec();
+            outcomes.push(OTHER);
+            return Ok(Simulation { dealer: Dealer::Defined(dealer), variant: w.variants.iter().find(|v| v.id == variant).map_or("", |v| v.id), outcomes });
+        }
         let rules = RULES
             .iter()
             .find(|r| r.game == w.game && r.wager == w.id)
@@ -179,7 +195,7 @@ impl Simulation {
         };
         let mut outcomes: Vec<&'static str> = w.outcomes.to_vec();
         outcomes.push(OTHER);
-        Ok(Simulation { rules, variant, outcomes })
+        Ok(Simulation { dealer: Dealer::Rules(rules), variant, outcomes })
     }
 
     /// The reading in force (empty for a wager without readings).
@@ -207,7 +223,10 @@ impl Simulation {
             for _ in 0..threads {
                 scope.spawn(|| {
                     let mut counts = vec![0u64; self.outcomes.len()];
-                    let fresh = self.rules.source.cards();
+                    let fresh = match &self.dealer {
+                        Dealer::Rules(r) => r.source.cards(),
+                        Dealer::Defined(d) => d.shoe.clone(),
+                    };
                     let mut cards = fresh.clone();
                     loop {
                         let (index, mut rng) = {
@@ -245,14 +264,19 @@ impl Simulation {
     /// Deals one round and returns the index of its outcome.
     #[inline]
     fn settle_one(&self, rng: &mut Xoshiro256, cards: &mut [RefCard]) -> usize {
-        let hand = rng.deal(cards, self.rules.cards);
-        match (self.rules.settle)(hand, self.variant) {
+        let rules = match &self.dealer {
+            Dealer::Rules(r) => r,
+            // The definition's outcomes are the wager's, in its order, then other.
+            Dealer::Defined(d) => return d.settle(rng.deal(cards, d.cards)),
+        };
+        let hand = rng.deal(cards, rules.cards);
+        match (rules.settle)(hand, self.variant) {
             None => self.outcomes.len() - 1,
             Some(id) => self
                 .outcomes
                 .iter()
                 .position(|&o| o == id)
-                .unwrap_or_else(|| panic!("settlement gave {id:?}, not an outcome of {} {}", self.rules.game, self.rules.wager)),
+                .unwrap_or_else(|| panic!("settlement gave {id:?}, not an outcome of {} {}", rules.game, rules.wager)),
         }
     }
 }

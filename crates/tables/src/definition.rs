@@ -40,10 +40,10 @@ pub(crate) fn definition(w: &At) -> Result<Definition, TableError> {
     d.keys(keys::DEAL)?;
     let deal = Deal { decks: whole(&d.field("decks")?)?, jokers: optional_whole(&d, "jokers")?.unwrap_or(0), cards: whole(&d.field("cards")?)?, rules: rules(&d)?.apply(Rules::default()) };
     let mut readings = Vec::new();
-    if let Some(rs) = w.optional("readings")? {
+    if let Some(rs) = optional(&w, "readings")? {
         for r in rs.array()? {
             r.keys(keys::READING)?;
-            let change = match r.optional("deal")? {
+            let change = match optional(&r, "deal")? {
                 Some(d) => {
                     d.keys(keys::RULES)?;
                     rules(&d)?
@@ -51,7 +51,7 @@ pub(crate) fn definition(w: &At) -> Result<Definition, TableError> {
                 None => RulesChange::default(),
             };
             let mut outcomes = Vec::new();
-            if let Some(o) = r.optional("outcomes")? {
+            if let Some(o) = optional(&r, "outcomes")? {
                 let map = o.object()?;
                 for id in map.keys() {
                     outcomes.push((id.clone(), condition(&o.field(id)?)?));
@@ -73,10 +73,44 @@ pub(crate) fn definition(w: &At) -> Result<Definition, TableError> {
     Ok(definition)
 }
 
+/// The canonical text of the `keys` of the object at `w` that it holds: keys sorted at every
+/// depth, no whitespace. The results cache keys a defined wager's counts by it.
+pub(crate) fn canonical(w: &At, keys: &[&str]) -> String {
+    fn sorted(v: &Value) -> Value {
+        match v {
+            Value::Object(m) => {
+                let mut keys: Vec<&String> = m.keys().collect();
+                keys.sort();
+                Value::Object(keys.into_iter().map(|k| (k.clone(), sorted(&m[k]))).collect())
+            }
+            Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    let parts = w.value.as_object().map(|m| m.iter().filter(|(k, _)| keys.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default();
+    sorted(&Value::Object(parts)).to_string()
+}
+
+/// Whether `s` is a defined id: lowercase letters and digits in words joined by single dashes
+/// (`6-or-33`, `four-aces`; stricter than schema 1's ids, which stay as they were).
+pub(crate) fn is_defined_id(s: &str) -> bool {
+    !s.is_empty() && s.split('-').all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+}
+
+/// A key that may be left out; given as `null`, it is refused (one way to say "absent").
+fn optional<'a>(a: &At<'a>, name: &str) -> Result<Option<At<'a>>, TableError> {
+    match a.object()?.get(name) {
+        None => Ok(None),
+        Some(serde_json::Value::Null) => Err(a.field(name)?.err("null: leave the key out instead")),
+        Some(_) => a.field(name).map(Some),
+    }
+}
+
+/// An outcome's or a reading's id ([`is_defined_id`]).
 fn id(a: &At) -> Result<String, TableError> {
     let s = a.nonempty_string()?;
-    if !crate::is_id(s) {
-        return Err(a.err(format!("{s:?} is not an id: lowercase letters, digits and dashes")));
+    if !is_defined_id(s) {
+        return Err(a.err(format!("{s:?} is not an id: lowercase letters and digits in words joined by single dashes (e.g. \"four-aces\", \"6-or-33\")")));
     }
     Ok(s.to_string())
 }
@@ -86,13 +120,13 @@ fn whole(a: &At) -> Result<u32, TableError> {
 }
 
 fn optional_whole(a: &At, name: &str) -> Result<Option<u32>, TableError> {
-    a.optional(name)?.map(|x| whole(&x)).transpose()
+    optional(&a, name)?.map(|x| whole(&x)).transpose()
 }
 
 /// The rule keys of `a` (`joker`, `deuces`, `ace`), as a change.
 fn rules(a: &At) -> Result<RulesChange, TableError> {
     let pick = |name: &str, choices: &[&str]| -> Result<Option<usize>, TableError> {
-        let Some(x) = a.optional(name)? else { return Ok(None) };
+        let Some(x) = optional(&a, name)? else { return Ok(None) };
         let s = x.string()?;
         choices.iter().position(|c| *c == s).map(Some).ok_or_else(|| x.err(format!("{s:?}; {name} may be: {}", choices.join(", "))))
     };
@@ -109,7 +143,7 @@ fn between(a: &At, read: &dyn Fn(&At) -> Result<u32, TableError>) -> Result<Betw
         return Ok(Between::exactly(read(a)?));
     }
     a.keys(keys::BETWEEN)?;
-    let get = |name: &str| a.optional(name)?.map(|x| read(&x)).transpose();
+    let get = |name: &str| optional(&a, name)?.map(|x| read(&x)).transpose();
     let b = match (get("at-least")?, get("at-most")?, get("from")?, get("to")?) {
         (Some(n), None, None, None) => Between::at_least(n),
         (None, Some(n), None, None) => Between::at_most(n),
@@ -144,7 +178,7 @@ pub(crate) fn condition(a: &At) -> Result<Condition, TableError> {
     };
     let v = a.field(key)?;
     let change = |a: &At| -> Result<RulesChange, TableError> {
-        match a.optional("rules")? {
+        match optional(&a, "rules")? {
             Some(r) => {
                 r.keys(keys::RULES)?;
                 rules(&r)
@@ -165,7 +199,7 @@ pub(crate) fn condition(a: &At) -> Result<Condition, TableError> {
             a.keys(keys::FORMS)?;
             let s = v.string()?;
             let hand = Hand::of(s).ok_or_else(|| v.err(format!("unknown hand {s:?}; hands: {}", Hand::ALL.map(Hand::id).join(", "))))?;
-            let ranking = match a.optional("ranking")? {
+            let ranking = match optional(&a, "ranking")? {
                 None => Ranking::Poker,
                 Some(r) => match r.string()? {
                     "poker" => Ranking::Poker,
@@ -173,7 +207,7 @@ pub(crate) fn condition(a: &At) -> Result<Condition, TableError> {
                     other => return Err(r.err(format!("unknown ranking {other:?}; rankings: poker (the best five cards), three-card (Three Card Poker)"))),
                 },
             };
-            let ranks = a.optional("ranks")?.map(|r| between(&r, &rank)).transpose()?;
+            let ranks = optional(&a, "ranks")?.map(|r| between(&r, &rank)).transpose()?;
             Condition::Forms { hand, ranking, ranks, rules: change(a)? }
         }
         "longest-flush" => {
@@ -211,7 +245,7 @@ pub(crate) fn condition(a: &At) -> Result<Condition, TableError> {
                 .iter()
                 .map(|g| {
                     g.keys(keys::SUIT_GROUP)?;
-                    let filled = match g.optional("filled")? {
+                    let filled = match optional(&g, "filled")? {
                         None => false,
                         Some(f) => f.value.as_bool().ok_or_else(|| f.err(format!("expected true or false, found {}", crate::kind(f.value))))?,
                     };
@@ -225,7 +259,7 @@ pub(crate) fn condition(a: &At) -> Result<Condition, TableError> {
             match v.string()? {
                 "rank" => Condition::Same(Alike::Rank),
                 "suit" => Condition::Same(Alike::Suit),
-                "colour" | "color" => Condition::Same(Alike::Colour),
+                "colour" => Condition::Same(Alike::Colour),
                 other => return Err(v.err(format!("unknown {other:?}; cards may be alike in: rank, suit, colour"))),
             }
         }
@@ -237,6 +271,9 @@ pub(crate) fn condition(a: &At) -> Result<Condition, TableError> {
             let mut seen = [false; 13];
             for k in map.keys() {
                 let Some(r) = rank_of(k) else { return Err(table.err(format!("{k:?} is not a rank; values name every rank 2 to A"))) };
+                if seen[r as usize] {
+                    return Err(table.field(k)?.err("this rank's value is given twice (\"T\" and \"10\" are one rank)"));
+                }
                 values[r as usize] = whole(&table.field(k)?)?;
                 seen[r as usize] = true;
             }

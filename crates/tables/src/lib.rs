@@ -572,17 +572,41 @@ pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
     refuse_control_characters(&value, "").map_err(|(field, problem)| TableError { file: file.to_string(), field, problem })?;
     let root = At { file, path: String::new(), value: &value };
     root.keys(keys::FILE)?;
-    let schema = root.field("schema")?;
-    if schema.value.as_u64() != Some(1) {
-        return Err(schema.err("unsupported schema version; this parsheet reads schema 1"));
-    }
+    let schema_at = root.field("schema")?;
+    let schema = match schema_at.value.as_u64() {
+        Some(n @ (1 | 2)) => n,
+        _ => return Err(schema_at.err("unsupported schema version; this parsheet reads schemas 1 and 2 (2: wagers defined in the file, docs/WAGERS.md)")),
+    };
     let game_at = root.field("game")?;
     let game = game_at.string()?;
-    if !parsheet_games::GAMES.contains(&game) {
-        return Err(game_at.err(format!("unknown game {game:?}; games: {}", parsheet_games::GAMES.join(", "))));
+    let built_in = parsheet_games::GAMES.contains(&game);
+    if schema == 1 && !built_in {
+        return Err(game_at.err(format!("unknown game {game:?}; games: {} (a game of your own is defined in a schema-2 file: docs/WAGERS.md)", parsheet_games::GAMES.join(", "))));
     }
+    if !built_in && !definition::is_defined_id(game) {
+        return Err(game_at.err(format!("{game:?} is not a game id: lowercase letters and digits in words joined by single dashes")));
+    }
+    let title = root.field("title")?.nonempty_string()?.to_string();
     let mut wagers: Vec<WagerTables> = Vec::new();
     for w in root.field("wagers")?.array()? {
+        let defines = w.object()?.contains_key("deal") || w.object()?.contains_key("outcomes");
+        match (built_in, defines) {
+            (true, true) => return Err(w.err(format!("{game} is a built-in game: a defined wager lives in a game of its own (give the file another game id)"))),
+            (false, false) => return Err(w.err("a wager of a defined game needs its definition: `deal` and `outcomes` (docs/WAGERS.md)")),
+            (false, true) => {
+                let d = definition::definition(&w)?;
+                let text = definition::canonical(&w, definition::keys::DEFINITION);
+                let id = w.field("id")?;
+                let id = id.string()?;
+                if !definition::is_defined_id(id) {
+                    return Err(w.field("id")?.err(format!("{id:?} is not a wager id: lowercase letters and digits in words joined by single dashes")));
+                }
+                // No regulation section: the deal (in words) and the outcomes are its rules.
+                let entry = parsheet_games::registry::Entry { game, wager: id, title: w.field("title")?.nonempty_string()?, rules: "", definition: d, text };
+                parsheet_games::registry::define(entry).map_err(|e| w.err(e))?;
+            }
+            (true, false) => {}
+        }
         let wager = parse_wager(game, &w)?;
         if wagers.iter().any(|o| o.id == wager.id) {
             return Err(w.field("id")?.err(format!("wager id {:?} appears twice", wager.id)));
@@ -593,15 +617,22 @@ pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
         file: file.to_string(),
         sha256: sha256_hex(text.as_bytes()),
         game: game.to_string(),
-        title: root.field("title")?.nonempty_string()?.to_string(),
-        chapter: root.field("chapter")?.nonempty_string()?.to_string(),
+        title,
+        // A defined game may come from no regulation.
+        chapter: if !built_in && root.optional("chapter")?.is_none() { String::new() } else { root.field("chapter")?.nonempty_string()?.to_string() },
         rulemaking: root.optional("rulemaking")?.map(|a| a.string().map(str::to_string)).transpose()?.unwrap_or_default(),
         wagers,
     })
 }
 
 fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
-    w.keys(keys::WAGER)?;
+    let known = parsheet_games::find(game, w.field("id")?.string()?).ok();
+    let defined = known.is_some_and(|k| k.definition().is_some());
+    if defined {
+        w.keys(&[keys::WAGER, definition::keys::DEFINITION].concat())?;
+    } else {
+        w.keys(keys::WAGER)?;
+    }
     w.nested_keys("checks", keys::CHECK)?;
     w.nested_keys("rejected-readings", keys::REJECTED)?;
     let id_at = w.field("id")?;
@@ -609,7 +640,6 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
     if !is_id(id) {
         return Err(id_at.err(format!("{id:?} is not an id (letters, digits and dashes)")));
     }
-    let known = parsheet_games::find(game, id).ok();
     let mut paytables: Vec<PaytableEntry> = Vec::new();
     for p in w.field("paytables")?.array()? {
         let entry = parse_paytable(game, id, known, &p)?;
@@ -687,7 +717,11 @@ fn parse_wager(game: &str, w: &At) -> Result<WagerTables, TableError> {
         rejected_readings,
         id: id.to_string(),
         title: w.field("title")?.nonempty_string()?.to_string(),
-        section: w.field("section")?.nonempty_string()?.to_string(),
+        // A defined wager's section is optional (its rules are its definition).
+        section: match (defined, w.optional("section")?) {
+            (true, None) => String::new(),
+            _ => w.field("section")?.nonempty_string()?.to_string(),
+        },
         paytables,
         published,
         notes: w.optional("notes")?.map(|a| a.strings()).transpose()?.unwrap_or_default(),
@@ -1027,5 +1061,22 @@ pub fn single_paytable_file(game: &GameTables, wager: &WagerTables, table: &Payt
             "notes": [],
         }],
     });
+    let mut doc = doc;
+    // A defined wager's candidate carries its definition (schema 2), so the file reads alone.
+    if let Some(text) = parsheet_games::find(&game.game, &wager.id).ok().and_then(|w| w.definition_text()) {
+        let definition: Value = serde_json::from_str(text).expect("the canonical text is JSON");
+        doc["schema"] = 2.into();
+        if let (Some(w), Some(d)) = (doc["wagers"][0].as_object_mut(), definition.as_object()) {
+            for (k, v) in d {
+                w.insert(k.clone(), v.clone());
+            }
+            if wager.section.is_empty() {
+                w.remove("section");
+            }
+        }
+        if game.chapter.is_empty() {
+            doc.as_object_mut().expect("an object").remove("chapter");
+        }
+    }
     serde_json::to_string_pretty(&doc).expect("JSON values serialise") + "\n"
 }

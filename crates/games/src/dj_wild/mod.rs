@@ -57,7 +57,7 @@ pub(crate) static WAGERS: &[Wager] = &[
                 description: "a hand is natural when it holds no joker and reaches the same value (category and every kicker) with every deuce played as a natural 2",
             },
         ],
-        count: dj_trips_bonus,
+        count: crate::Counter::Builtin(dj_trips_bonus),
     },
     Wager {
         game: "dj-wild",
@@ -82,7 +82,7 @@ pub(crate) static WAGERS: &[Wager] = &[
                 description: "the deuces play as natural 2s too (standard poker): why else replace the joker (687a.11(f)(1)); the only reading near the published 77%",
             },
         ],
-        count: dj_progressive,
+        count: crate::Counter::Builtin(dj_progressive),
     },
     Wager {
         game: "dj-wild",
@@ -101,7 +101,7 @@ pub(crate) static WAGERS: &[Wager] = &[
                 description: "also pays when the dealer's three of a kind or better loses to the player's hand, by the dealer's hand (the \"Two-Way\" of the name)",
             },
         ],
-        count: main_game::bad_beat,
+        count: crate::Counter::Builtin(main_game::bad_beat),
     },
 ];
 

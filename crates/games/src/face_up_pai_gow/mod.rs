@@ -51,7 +51,7 @@ pub(crate) static WAGERS: &[Wager] = &[
                 description: "a hand holding both a straight and three of a kind (and nothing better) is paid as three of a kind, the higher line as the paytables print them (three of a kind 3 to 1 above straight 2 to 1)",
             },
         ],
-        count: fortune_bonus,
+        count: crate::Counter::Builtin(fortune_bonus),
     },
     Wager {
         game: "face-up-pai-gow",
@@ -61,7 +61,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         deal: "the dealer's seven cards and the bettor's seven, from 52 cards and one joker",
         outcomes: ace_high::OUTCOMES,
         variants: ace_high::VARIANTS,
-        count: ace_high::ace_high_bonus,
+        count: crate::Counter::Builtin(ace_high::ace_high_bonus),
     },
     Wager {
         game: "face-up-pai-gow",
@@ -71,7 +71,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         deal: "the player's seven cards from 52 cards and one joker",
         outcomes: progressive::OUTCOMES,
         variants: progressive::VARIANTS,
-        count: progressive::count,
+        count: crate::Counter::Builtin(progressive::count),
     },
 ];
 

@@ -25,7 +25,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         deal: "the player's two cards and five community cards, 7 of 52",
         outcomes: &["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
         variants: &[],
-        count: trips_plus,
+        count: crate::Counter::Builtin(trips_plus),
     },
     Wager {
         game: "heads-up-holdem",
@@ -55,7 +55,7 @@ pub(crate) static WAGERS: &[Wager] = &[
             "ace-jack-offsuit",
         ],
         variants: &[],
-        count: pocket_bonus,
+        count: crate::Counter::Builtin(pocket_bonus),
     },
 ];
 

@@ -24,7 +24,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         deal: "the player's seven cards, 7 of 52",
         outcomes: &["7-card-flush", "6-card-flush", "5-card-flush", "4-card-flush"],
         variants: &[],
-        count: flush_bonus,
+        count: crate::Counter::Builtin(flush_bonus),
     },
     Wager {
         game: "high-card-flush",
@@ -34,7 +34,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         deal: "the player's seven cards, 7 of 52",
         outcomes: &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
         variants: STRAIGHT_FLUSH_ACES,
-        count: straight_flush_bonus,
+        count: crate::Counter::Builtin(straight_flush_bonus),
     },
     Wager {
         game: "high-card-flush",
@@ -45,7 +45,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         outcomes: &["7-card-straight-flush", "6-card-straight-flush", "5-card-straight-flush", "4-card-straight-flush", "3-card-straight-flush"],
         variants: STRAIGHT_FLUSH_ACES,
         // The same hands as the Straight Flush Bonus: the longest straight flush of seven cards.
-        count: straight_flush_bonus,
+        count: crate::Counter::Builtin(straight_flush_bonus),
     },
 ];
 

@@ -22,7 +22,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         deal: "the player's three cards from six decks (312 cards), aces 11, tens and faces 10",
         outcomes: &["6-or-33", "7-or-32", "8-or-31", "9-or-30", "10-or-29", "11-or-28", "12-or-27"],
         variants: &[],
-        count: over_under_bonus,
+        count: crate::Counter::Builtin(over_under_bonus),
     },
 ];
 

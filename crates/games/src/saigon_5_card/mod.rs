@@ -37,7 +37,7 @@ pub(crate) static WAGERS: &[Wager] = &[
             "two-pair",
         ],
         variants: &[],
-        count: saigon_bonus,
+        count: crate::Counter::Builtin(saigon_bonus),
     },
 ];
 

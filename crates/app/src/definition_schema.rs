@@ -1,0 +1,306 @@
+//! The JSON form of a wager definition (docs/WAGERS.md), as types a schema is generated from
+//! (`docs/schemas/wager-definition.json`). The definition itself (`parsheet_define`) stays free
+//! of serde; the reader (`parsheet_tables::definition`) is the authority on what is accepted,
+//! and the tests hold every definition file parsheet ships valid against this schema, and the
+//! refused shapes they try invalid against it.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+/// A wager definition: the `deal`, `readings` and `outcomes` of a wager in a schema-2 tables
+/// file (the wager object holds them beside its `id`, `title` and paytables).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WagerDefinition {
+    pub deal: Deal,
+    /// Where a rule is open: each reading's rules and replaced conditions. The first is the
+    /// default.
+    #[serde(default)]
+    pub readings: Vec<Reading>,
+    /// Best first: a deal is the first outcome whose `when` it meets, else `other`.
+    pub outcomes: Vec<Outcome>,
+}
+
+/// The shoe, the cards the wager reads and the rules they are read by.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    /// Standard 52-card decks, 1 to 8.
+    #[schemars(range(min = 1, max = 8))]
+    pub decks: u32,
+    /// Jokers in the whole shoe, 0 to 2 (default 0).
+    #[schemars(range(min = 0, max = 2))]
+    pub jokers: Option<u32>,
+    /// Cards the wager reads, 2 to 7.
+    #[schemars(range(min = 2, max = 7))]
+    pub cards: u32,
+    pub joker: Option<JokerRule>,
+    pub deuces: Option<DeucesRule>,
+    pub ace: Option<AceRule>,
+}
+
+/// Rules given alone (a reading's `deal`, a condition's `rules`).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesOnly {
+    pub joker: Option<JokerRule>,
+    pub deuces: Option<DeucesRule>,
+    pub ace: Option<AceRule>,
+}
+
+/// `wild` (the default): any card; `bug`: an ace, or a card completing a straight, a flush or
+/// a straight flush (one joker only).
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum JokerRule {
+    Wild,
+    Bug,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeucesRule {
+    Natural,
+    Wild,
+}
+
+/// `high-or-low` (the default): A-2-3-4-5 is a straight; `high-only`: it is not.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum AceRule {
+    HighOrLow,
+    HighOnly,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: Id,
+    pub description: String,
+    pub deal: Option<RulesOnly>,
+    /// Conditions this reading puts in place of the outcomes' own, by outcome id.
+    pub outcomes: Option<BTreeMap<String, Condition>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    pub id: Id,
+    /// The hand in words, as a paytable prints it.
+    pub hand: String,
+    pub when: Condition,
+}
+
+/// Lowercase letters and digits in words joined by single dashes; never `other`.
+#[derive(Deserialize, JsonSchema)]
+pub struct Id(#[schemars(pattern(r"^[a-z0-9]+(-[a-z0-9]+)*$"))] pub String);
+
+/// A rank as printed: 2-9, T (or 10), J, Q, K, A.
+#[derive(Deserialize, JsonSchema)]
+pub struct Rank(#[schemars(pattern(r"^([2-9TJQKA]|10)$"))] pub String);
+
+/// A number, or a range of them.
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Count {
+    Exactly(u32),
+    Range(CountRange),
+}
+
+/// `at-least`, `at-most`, both, or `from` and `to`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CountRange {
+    pub at_least: Option<u32>,
+    pub at_most: Option<u32>,
+    pub from: Option<u32>,
+    pub to: Option<u32>,
+}
+
+/// A rank, or a range of ranks.
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Ranks {
+    Exactly(Rank),
+    Range(RankRange),
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RankRange {
+    pub at_least: Option<Rank>,
+    pub at_most: Option<Rank>,
+    pub from: Option<Rank>,
+    pub to: Option<Rank>,
+}
+
+/// One sum, or a list of them.
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Sums {
+    One(Count),
+    Any(Vec<Count>),
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandName {
+    FiveWilds,
+    RoyalFlush,
+    FiveOfAKind,
+    StraightFlush,
+    FourOfAKind,
+    FullHouse,
+    Flush,
+    Straight,
+    ThreeOfAKind,
+    TwoPair,
+    Pair,
+    HighCard,
+}
+
+/// `poker` (the default): the best five cards; `three-card`: all three of three cards, a
+/// straight above a flush.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RankingName {
+    Poker,
+    ThreeCard,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Alike {
+    Rank,
+    Suit,
+    Colour,
+}
+
+/// Ranks in a suit of their own; `filled`: wild cards (and the bug joker) stand for ranks it
+/// lacks.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SuitGroup {
+    pub ranks: Vec<Rank>,
+    pub filled: Option<bool>,
+}
+
+/// A condition: an object with one of these keys (docs/WAGERS.md, "Conditions").
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Condition {
+    All(AllOf),
+    Any(AnyOf),
+    Not(NotOf),
+    Forms(Forms),
+    LongestFlush(LongestFlush),
+    LongestStraightFlush(LongestStraightFlush),
+    Jokers(Jokers),
+    Wilds(Wilds),
+    Holds(Holds),
+    RankCount(RankCount),
+    Pairs(Pairs),
+    Suited(Suited),
+    Same(Same),
+    Sum(Sum),
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AllOf {
+    pub all: Vec<Condition>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnyOf {
+    pub any: Vec<Condition>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NotOf {
+    pub not: Box<Condition>,
+}
+
+/// The cards can form the hand (with its main rank in `ranks`).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Forms {
+    pub forms: HandName,
+    pub ranks: Option<Ranks>,
+    pub ranking: Option<RankingName>,
+    pub rules: Option<RulesOnly>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LongestFlush {
+    pub longest_flush: Count,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LongestStraightFlush {
+    pub longest_straight_flush: Count,
+    pub rules: Option<RulesOnly>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Jokers {
+    pub jokers: Count,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Wilds {
+    pub wilds: Count,
+    pub rules: Option<RulesOnly>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Holds {
+    pub holds: Vec<Rank>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RankCount {
+    pub rank_count: Count,
+    pub rank: Rank,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Pairs {
+    pub pairs: Count,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Suited {
+    pub suited: Vec<SuitGroup>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Same {
+    pub same: Alike,
+}
+
+/// The sum of the cards' values (every rank named once in `values`, each 0 to 1000), modulo
+/// `modulo` where given, is one of `sum`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sum {
+    pub sum: Sums,
+    pub values: BTreeMap<String, u32>,
+    pub modulo: Option<u32>,
+    pub joker: Option<u32>,
+}
