@@ -68,6 +68,8 @@ pub fn add(games: &mut [GameTables], game: &str, wager: &str, spec: &str, base: 
         "id": wager, "title": w.title, "section": "--pays",
         "paytables": [{"id": ID, "section": "--pays", "lines": lines.iter().map(|(o, p)| json!({"outcome": o, "hand": hand(o), "pays": p})).collect::<Vec<_>>(),
             "notes": ["typed with --pays"]}]}]});
+    let mut doc = doc;
+    parsheet_tables::carry_definition(&mut doc);
     let parsed = parsheet_tables::parse("--pays", &doc.to_string()).map_err(|e| {
         // Name the item, not the JSON path of the file it was written as.
         let item = e.field.split("lines[").nth(1).and_then(|r| r.split(']').next()).and_then(|i| i.parse::<usize>().ok());

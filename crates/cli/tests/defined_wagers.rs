@@ -88,6 +88,11 @@ fn every_format_of_analyze_reads_a_defined_wager() {
     // Royal flushes in six cards: four suits, and any of the other 47 cards beside the five.
     assert_eq!(six["outcomes"][0]["combinations"], "188");
     assert!(ok(&["list", "--with-tables", &w]).contains("three-card-poker — Three Card Poker (side bets)"));
+    // A typed change of pays is checked against the definition's outcomes.
+    let typed: serde_json::Value = serde_json::from_str(&ok(&["analyze", "blackjack", "21-plus-3", "--paytable", "9-to-1", "--pays", "flush=6 to 1", "--with-tables", &w, "--format", "json"])).unwrap();
+    assert_eq!(typed["house_edge"], edge(&TWENTY_ONE_PLUS_3, &[9, 9, 9, 9, 6], 5_013_320).as_str());
+    let e = common::fails(&["analyze", "blackjack", "21-plus-3", "--paytable", "9-to-1", "--pays", "quads=6 to 1", "--with-tables", &w]);
+    assert!(e.contains("quads") && e.contains("suited-three-of-a-kind"), "{e}");
 }
 
 /// A schema-2 file of `game` with one wager whose outcome is `when`.

@@ -1062,21 +1062,28 @@ pub fn single_paytable_file(game: &GameTables, wager: &WagerTables, table: &Payt
         }],
     });
     let mut doc = doc;
-    // A defined wager's candidate carries its definition (schema 2), so the file reads alone.
-    if let Some(text) = parsheet_games::find(&game.game, &wager.id).ok().and_then(|w| w.definition_text()) {
-        let definition: Value = serde_json::from_str(text).expect("the canonical text is JSON");
-        doc["schema"] = 2.into();
-        if let (Some(w), Some(d)) = (doc["wagers"][0].as_object_mut(), definition.as_object()) {
-            for (k, v) in d {
-                w.insert(k.clone(), v.clone());
-            }
-            if wager.section.is_empty() {
-                w.remove("section");
-            }
-        }
-        if game.chapter.is_empty() {
-            doc.as_object_mut().expect("an object").remove("chapter");
+    carry_definition(&mut doc);
+    serde_json::to_string_pretty(&doc).expect("JSON values serialise") + "\n"
+}
+
+/// Makes `doc`, a schema-1 file of one game and one wager written by parsheet (a candidate, a
+/// typed table), carry the wager's definition where the wager is defined in a file: schema 2,
+/// its `deal`, `readings` and `outcomes`, and no empty `chapter` or `section`. So the file reads
+/// on its own, and a typed table is checked against the definition's outcomes.
+pub fn carry_definition(doc: &mut Value) {
+    let (Some(game), Some(wager)) = (doc["game"].as_str(), doc["wagers"][0]["id"].as_str()) else { return };
+    let Some(text) = parsheet_games::find(game, wager).ok().and_then(|w| w.definition_text()) else { return };
+    let definition: Value = serde_json::from_str(text).expect("the canonical text is JSON");
+    doc["schema"] = 2.into();
+    if let (Some(w), Some(d)) = (doc["wagers"][0].as_object_mut(), definition.as_object()) {
+        w.extend(d.iter().map(|(k, v)| (k.clone(), v.clone())));
+        if w.get("section").is_some_and(|s| s == "") {
+            w.remove("section");
         }
     }
-    serde_json::to_string_pretty(&doc).expect("JSON values serialise") + "\n"
+    if let Some(root) = doc.as_object_mut() {
+        if root.get("chapter").is_some_and(|c| c == "") {
+            root.remove("chapter");
+        }
+    }
 }
