@@ -22,6 +22,7 @@ pub struct WagerDefinition {
     #[serde(default)]
     pub readings: Vec<Reading>,
     /// Best first: a deal is the first outcome whose `when` it meets, else `other`.
+    #[schemars(length(min = 1))]
     pub outcomes: Vec<Outcome>,
 }
 
@@ -80,6 +81,7 @@ pub enum AceRule {
 #[serde(deny_unknown_fields)]
 pub struct Reading {
     pub id: Id,
+    #[schemars(length(min = 1))]
     pub description: String,
     pub deal: Option<RulesOnly>,
     /// Conditions this reading puts in place of the outcomes' own, by outcome id.
@@ -91,12 +93,15 @@ pub struct Reading {
 pub struct Outcome {
     pub id: Id,
     /// The hand in words, as a paytable prints it.
+    #[schemars(length(min = 1))]
     pub hand: String,
     pub when: Condition,
 }
 
-/// Lowercase letters and digits in words joined by single dashes; never `other`.
+/// Lowercase letters and digits in words joined by single dashes; never `other` (every deal
+/// no outcome takes).
 #[derive(Deserialize, JsonSchema)]
+#[schemars(extend("not" = {"const": "other"}))]
 pub struct Id(#[schemars(pattern(r"^[a-z0-9]+(-[a-z0-9]+)*$"))] pub String);
 
 /// A rank as printed: 2-9, T (or 10), J, Q, K, A.
@@ -113,12 +118,38 @@ pub enum Count {
 
 /// `at-least`, `at-most`, both, or `from` and `to`.
 #[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum CountRange {
+    Both(Both<u32>),
+    FromTo(FromTo<u32>),
+    AtLeast(AtLeast<u32>),
+    AtMost(AtMost<u32>),
+}
+
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct CountRange {
-    pub at_least: Option<u32>,
-    pub at_most: Option<u32>,
-    pub from: Option<u32>,
-    pub to: Option<u32>,
+pub struct Both<T> {
+    pub at_least: T,
+    pub at_most: T,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FromTo<T> {
+    pub from: T,
+    pub to: T,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AtLeast<T> {
+    pub at_least: T,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AtMost<T> {
+    pub at_most: T,
 }
 
 /// A rank, or a range of ranks.
@@ -130,12 +161,12 @@ pub enum Ranks {
 }
 
 #[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct RankRange {
-    pub at_least: Option<Rank>,
-    pub at_most: Option<Rank>,
-    pub from: Option<Rank>,
-    pub to: Option<Rank>,
+#[serde(untagged)]
+pub enum RankRange {
+    Both(Both<Rank>),
+    FromTo(FromTo<Rank>),
+    AtLeast(AtLeast<Rank>),
+    AtMost(AtMost<Rank>),
 }
 
 /// One sum, or a list of them.
@@ -143,7 +174,7 @@ pub struct RankRange {
 #[serde(untagged)]
 pub enum Sums {
     One(Count),
-    Any(Vec<Count>),
+    Any(#[schemars(length(min = 1))] Vec<Count>),
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -185,6 +216,7 @@ pub enum Alike {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SuitGroup {
+    #[schemars(length(min = 1))]
     pub ranks: Vec<Rank>,
     pub filled: Option<bool>,
 }
@@ -212,12 +244,14 @@ pub enum Condition {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AllOf {
+    #[schemars(length(min = 1))]
     pub all: Vec<Condition>,
 }
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnyOf {
+    #[schemars(length(min = 1))]
     pub any: Vec<Condition>,
 }
 
@@ -266,6 +300,7 @@ pub struct Wilds {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Holds {
+    #[schemars(length(min = 1))]
     pub holds: Vec<Rank>,
 }
 
@@ -285,6 +320,7 @@ pub struct Pairs {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Suited {
+    #[schemars(length(min = 1, max = 4))]
     pub suited: Vec<SuitGroup>,
 }
 
@@ -300,7 +336,11 @@ pub struct Same {
 #[serde(deny_unknown_fields)]
 pub struct Sum {
     pub sum: Sums,
+    /// Every rank 2 to A (or 10 for T) once, each worth 0 to 1000.
+    #[schemars(extend("propertyNames" = {"pattern": "^([2-9TJQKA]|10)$"}, "minProperties" = 13, "maxProperties" = 13, "additionalProperties" = {"type": "integer", "minimum": 0, "maximum": 1000}))]
     pub values: BTreeMap<String, u32>,
+    #[schemars(range(min = 1))]
     pub modulo: Option<u32>,
+    #[schemars(range(max = 1000))]
     pub joker: Option<u32>,
 }

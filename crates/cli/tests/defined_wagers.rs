@@ -124,6 +124,36 @@ fn an_explored_candidate_of_a_defined_wager_carries_its_definition() {
     assert_eq!(json["house_edge"], edge(&PAIR_PLUS, &pays, 22_100).as_str());
 }
 
+/// A schema-2 file of game `game` holding the definition `tests/definitions/NAME.json` as wager
+/// `w`, with one paytable `flat` paying every outcome 1 to 1.
+fn copy_of_definition(dir: &Path, name: &str, game: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../games/tests/definitions/{name}.json"));
+    let definition: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let lines: Vec<serde_json::Value> = definition["outcomes"].as_array().unwrap().iter().map(|o| serde_json::json!({"outcome": o["id"], "hand": o["hand"], "pays": "1 to 1"})).collect();
+    let mut wager = definition.as_object().unwrap().clone();
+    wager.insert("id".into(), "w".into());
+    wager.insert("title".into(), "W".into());
+    wager.insert("paytables".into(), serde_json::json!([{"id": "flat", "section": "made up", "terms": {}, "lines": lines}]));
+    let file = dir.join(format!("{game}.json"));
+    std::fs::write(&file, serde_json::json!({"schema": 2, "game": game, "title": game, "wagers": [wager]}).to_string()).unwrap();
+    file
+}
+
+#[test]
+fn a_candidate_read_beside_its_source_is_the_same_wager() {
+    // DJ Wild's Progressive as a definition: its readings replace outcomes in no sorted order,
+    // and the written candidate holds them sorted (the canonical text).
+    let dir = scratch("beside");
+    let source = copy_of_definition(&dir, "dj-wild.progressive", "progressive-copy");
+    let source = source.to_str().unwrap();
+    let cand = dir.join("cand1.json");
+    ok(&["explore", "progressive-copy", "w", "--paytable", "flat", "--target-edge", "50%", "--line", "three-of-a-kind", "--with-tables", source, "--write", cand.to_str().unwrap()]);
+    let both = ok(&["analyze", "progressive-copy", "w", "--paytable", "cand1", "--variant", "not-paid", "--with-tables", source, "--with-tables", cand.to_str().unwrap(), "--format", "json"]);
+    let alone = ok(&["analyze", "progressive-copy", "w", "--paytable", "cand1", "--variant", "not-paid", "--with-tables", cand.to_str().unwrap(), "--format", "json"]);
+    let edge = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap()["house_edge"].clone();
+    assert_eq!(edge(&both), edge(&alone));
+}
+
 #[test]
 fn the_cache_keys_a_defined_count_by_its_definition_not_its_pays() {
     let dir = scratch("cache");
@@ -195,15 +225,8 @@ fn a_simulated_defined_wager_agrees_with_its_exact_counts() {
     };
     check(&["blackjack", "21-plus-3", "--paytable", "9-to-1", "--with-tables", &wagers_dir()]);
     let dir = scratch("simulate");
-    let definition: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/tests/definitions/dj-wild.trips-bonus.json")).unwrap()).unwrap();
-    let lines: Vec<serde_json::Value> = definition["outcomes"].as_array().unwrap().iter().map(|o| serde_json::json!({"outcome": o["id"], "hand": o["hand"], "pays": "1 to 1"})).collect();
-    let mut wager = definition.as_object().unwrap().clone();
-    wager.insert("id".into(), "trips".into());
-    wager.insert("title".into(), "Trips".into());
-    wager.insert("paytables".into(), serde_json::json!([{"id": "flat", "section": "made up", "terms": {}, "lines": lines}]));
-    let file = dir.join("wild.json");
-    std::fs::write(&file, serde_json::json!({"schema": 2, "game": "wild-copy", "title": "Wild", "wagers": [wager]}).to_string()).unwrap();
+    let file = copy_of_definition(&dir, "dj-wild.trips-bonus", "wild-copy");
     for reading in ["no-wild-cards", "deuces-played-natural"] {
-        check(&["wild-copy", "trips", "--variant", reading, "--with-tables", file.to_str().unwrap()]);
+        check(&["wild-copy", "w", "--variant", reading, "--with-tables", file.to_str().unwrap()]);
     }
 }

@@ -425,10 +425,17 @@ fn check_condition(c: &Condition, d: &Deal, at: &str, say: &mut impl FnMut(&str,
             if ranks.is_empty() {
                 say(at, "name at least one rank".into());
             }
+            if repeats(ranks) {
+                say(at, "a rank is named twice (\"T\" and \"10\" are one rank): name each once".into());
+            }
         }
         Condition::Suited(groups) => {
             if groups.is_empty() || groups.len() > 4 || groups.iter().any(|g| g.ranks.is_empty()) {
                 say(at, "name one to four groups of ranks, each of at least one rank".into());
+            }
+            // A group is a set of ranks in one suit: a rank twice would read as needing two.
+            if groups.iter().any(|g| repeats(&g.ranks)) {
+                say(at, "a group names a rank twice (\"T\" and \"10\" are one rank): name each once".into());
             }
         }
         Condition::Same(_) => {}
@@ -446,6 +453,11 @@ fn check_condition(c: &Condition, d: &Deal, at: &str, say: &mut impl FnMut(&str,
             sums.iter().for_each(|b| check_between(b, say));
         }
     }
+}
+
+/// Whether a rank appears twice in `ranks`.
+fn repeats(ranks: &[Rank]) -> bool {
+    ranks.iter().enumerate().any(|(i, r)| ranks[..i].contains(r))
 }
 
 fn check_rules(r: &RulesChange, d: &Deal, at: &str, say: &mut impl FnMut(&str, String)) {

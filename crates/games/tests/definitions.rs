@@ -101,6 +101,11 @@ fn bad_definitions_are_refused_with_their_place() {
     assert!(e.contains("a card worth 4294967295: a value is 0 to 1000"), "{e}");
     let e = when(r#"{"all": [{"same": "rank"}, {"not": {"any": [{"forms": "flush", "ranks": "A"}]}}]}"#);
     assert!(e.contains("`outcomes[0].when.all[1].not.any[0]`: a flush has no main rank"), "{e}");
+    // A group is a set of ranks: a rank named twice is refused, not read as needing two.
+    let e = when(r#"{"suited": [{"ranks": ["A", "A"], "filled": true}]}"#);
+    assert!(e.contains("`outcomes[0].when`: a group names a rank twice"), "{e}");
+    let e = when(r#"{"holds": ["T", "10"]}"#);
+    assert!(e.contains("a rank is named twice"), "{e}");
     let e = refused(r#"{"deal": {"decks": 1, "cards": 3}, "outcomes": [{"id": "Four_Aces", "hand": "X", "when": {"same": "rank"}}]}"#);
     assert!(e.contains("`outcomes[0].id`: \"Four_Aces\" is not an id"), "{e}");
 }

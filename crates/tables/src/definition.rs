@@ -57,6 +57,9 @@ pub(crate) fn definition(w: &At) -> Result<Definition, TableError> {
                     outcomes.push((id.clone(), condition(&o.field(id)?)?));
                 }
             }
+            // Each replaces one outcome's condition, so their order says nothing: sorted, a
+            // definition read back from its canonical text (keys sorted) is the same definition.
+            outcomes.sort_by(|a, b| a.0.cmp(&b.0));
             readings.push(Reading { id: id(&r.field("id")?)?, description: r.field("description")?.nonempty_string()?.to_string(), rules: change, outcomes });
         }
     }
