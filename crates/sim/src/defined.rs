@@ -70,7 +70,7 @@ fn meets(c: &Condition, hand: &[RefCard], deal_rules: Rules) -> bool {
         Condition::Jokers(b) => in_range(b, hand.iter().filter(|c| c.is_joker()).count()),
         Condition::Wilds { count, rules } => {
             let r = rules.apply(deal_rules);
-            in_range(count, hand.iter().filter(|&&c| role(c, r) != role_natural(c)).count())
+            in_range(count, hand.iter().filter(|&&c| !matches!(role(c, r), Role::Natural(..))).count())
         }
         Condition::Holds(ranks) => ranks.iter().all(|&r| hand.iter().any(|c| c.rank() == Some(r))),
         Condition::RankCount { rank, count } => in_range(count, hand.iter().filter(|c| c.rank() == Some(*rank)).count()),
@@ -94,14 +94,6 @@ fn meets(c: &Condition, hand: &[RefCard], deal_rules: Rules) -> bool {
             let total = modulo.map_or(total, |m| total % m as u64);
             sums.iter().any(|b| total <= u32::MAX as u64 && b.holds(total as u32))
         }
-    }
-}
-
-/// A card as itself: the role it has when nothing is wild.
-fn role_natural(c: RefCard) -> Role {
-    match c {
-        RefCard::Natural { rank, suit } => Role::Natural(rank, suit),
-        RefCard::Joker => Role::Natural(99, 99),
     }
 }
 
