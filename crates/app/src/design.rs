@@ -25,13 +25,15 @@ use crate::progressive::Assume;
 /// many standard deviations.
 pub const VOLATILITY_Z: f64 = 1.645;
 
-/// Counts of side bets by (game, wager, reading), made once each.
+/// Counts of side bets by (game, wager, reading, definition), made once each. A defined
+/// wager's key holds its definition's canonical text, so the builder's edited definition is
+/// never priced over an older one's counts.
 #[derive(Default)]
-pub struct CountCache(Mutex<HashMap<(String, String, Option<String>), Arc<OutcomeCounts>>>);
+pub struct CountCache(Mutex<HashMap<(String, String, Option<String>, &'static str), Arc<OutcomeCounts>>>);
 
 impl CountCache {
     fn get(&self, known: &parsheet_games::Wager, game: &str, reading: Option<&str>) -> Result<Arc<OutcomeCounts>, String> {
-        let key = (game.to_string(), known.id.to_string(), reading.map(str::to_string));
+        let key = (game.to_string(), known.id.to_string(), reading.map(str::to_string), known.definition_text().unwrap_or(""));
         if let Some(c) = self.0.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(c.clone());
         }
@@ -262,4 +264,62 @@ pub fn report_tables(games: &[GameTables], game: &str, wager: &str, base: &str, 
     let text = table_file(games, game, wager, base, spec, id)?;
     let g = parsheet_tables::parse(&format!("{id}.json"), &text).map_err(|e| e.to_string())?;
     Ok(vec![g])
+}
+
+/// A side bet built on the designer page: its definition priced, as the command line prices
+/// the same file with `--with-tables`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Built {
+    pub priced: Priced,
+    /// Not refusals: an outcome no deal reaches, an outcome no paytable pays
+    /// ([`definition_warnings`]).
+    pub warnings: Vec<String>,
+    /// The file as the page downloads it: a schema-2 tables file `--with-tables` reads.
+    pub file: String,
+    /// Its name: `GAME.json`.
+    pub file_name: String,
+}
+
+/// Prices the side bet of `text`, a schema-2 tables file of one game holding one defined wager
+/// with one paytable (what the page's builder sends): read strictly, as `--with-tables` reads
+/// it, then counted and priced as [`price`] prices a candidate. Its game id may be none of
+/// `loaded`'s (the tables the server was started with), whose wagers stay as they were read.
+pub fn build(loaded: &[GameTables], text: &str, cache: &CountCache) -> Result<Built, String> {
+    let g = parsheet_tables::parse_designed("the side bet", text).map_err(|e| e.to_string())?;
+    if loaded.iter().any(|l| l.game == g.game) {
+        return Err(format!("game id {:?} is a game of the loaded tables: give the side bet a game id of its own", g.game));
+    }
+    let [w] = &g.wagers[..] else { return Err(format!("the side bet's file holds {} wagers: the builder defines one", g.wagers.len())) };
+    let [p] = &w.paytables[..] else { return Err(format!("the side bet's file holds {} paytables: the builder prices one", w.paytables.len())) };
+    let games = vec![g.clone()];
+    let priced = price(&games, &g.game, &w.id, &p.table.id, "", cache)?;
+    let known = parsheet_games::find(&g.game, &w.id)?;
+    let (reading, _) = crate::inputs::reading_of(w, p, known, None);
+    let counts = cache.get(known, &g.game, reading.as_deref())?;
+    let warnings = definition_warnings(w, known, counts.rows());
+    let mut doc: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    parsheet_tables::carry_definition(&mut doc);
+    Ok(Built {
+        priced,
+        warnings,
+        file: serde_json::to_string_pretty(&doc).expect("JSON values serialise") + "\n",
+        file_name: format!("{}.json", g.game),
+    })
+}
+
+/// What is odd in a defined wager but not wrong (the built-in bets have both): an outcome no
+/// deal reaches under the counted reading, and an outcome no paytable of the file pays.
+/// `counted` is (outcome, deals) under the reading counted.
+pub fn definition_warnings(w: &parsheet_tables::WagerTables, known: &parsheet_games::Wager, counted: &[(String, u128)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for o in known.outcomes {
+        if counted.iter().any(|(id, n)| id == o && *n == 0) {
+            out.push(format!("outcome {o}: no deal reaches it"));
+        }
+        let paid = w.paytables.iter().any(|p| p.table.pay(o).is_some_and(|pay| !matches!(pay, parsheet_paytable::Pay::Loses | parsheet_paytable::Pay::NotAvailable)));
+        if !paid {
+            out.push(format!("outcome {o}: no paytable pays it"));
+        }
+    }
+    out
 }

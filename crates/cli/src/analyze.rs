@@ -107,6 +107,15 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let paytable = tables.with_pays(&t.game, &t.wager, args.pays.pays.as_deref(), t.paytable.as_deref())?;
     let a = parsheet_app::wager::analyze(&tables.games, &t.game, &t.wager, paytable.as_deref(), t.variant.as_deref(), &Assume::default())?;
+    // A defined wager's oddities, as the designer page shows them: warnings, not refusals.
+    if let (Ok(known), Ok(w)) = (parsheet_games::find(&t.game, &t.wager), parsheet_app::inputs::select_wager(&tables.games, &t.game, &t.wager)) {
+        if known.definition().is_some() {
+            let counted: Vec<(String, u128)> = a.outcomes.iter().map(|o| (o.outcome.clone(), o.combinations.0)).collect();
+            for warning in parsheet_app::design::definition_warnings(w, known, &counted) {
+                eprintln!("parsheet: warning: {} {}: {warning}", t.game, t.wager);
+            }
+        }
+    }
     crate::print(match args.format {
         Format::Json => crate::json(&a),
         Format::Table => terminal::wager_text(&a, false),

@@ -324,7 +324,10 @@ fn the_designer_page_matches_the_command_line() {
 
     // DJ Wild: the Blind changed, the main game re-solved on the page.
     choose(&mut b, "dj-wild", "blind", "default");
+    // The approved table solves itself; a pay typed marks its figures stale at once.
+    b.wait("document.body.dataset.priced === ''  && document.getElementById('edge-exact').textContent !== ''", Duration::from_secs(300));
     type_pay(&mut b, "flush", "3 to 1");
+    assert_eq!(b.eval("document.getElementById('figures').classList.contains('stale')"), true, "the old table's figures are marked stale");
     b.eval("document.getElementById('solve').click()");
     b.wait("document.body.dataset.priced === 'flush=3 to 1'", Duration::from_secs(300));
     let dj = text(&mut b, "edge-exact");
@@ -382,6 +385,141 @@ fn the_designer_page_matches_the_command_line() {
         }
         b.screenshot(&shots.join(format!("{g}.png")));
     }
+    drop(b);
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// Sets a control of the builder's `n`th outcome (0-based): `selector` within it, to `value`.
+fn set_in_outcome(b: &mut Browser, n: usize, selector: &str, value: &str) {
+    let set = b.eval(&format!(
+        "(() => {{ const box = document.querySelectorAll('#b-outcomes .outcome')[{n}]; const c = box.querySelector('{selector}'); c.value = {value:?}; c.dispatchEvent(new Event('input')); c.dispatchEvent(new Event('change')); return c.value; }})()"
+    ));
+    assert_eq!(set, value, "outcome {n}: {selector} takes no {value:?}");
+}
+
+/// Sets a builder control by id.
+fn set_control(b: &mut Browser, id: &str, value: &str) {
+    let set = b.eval(&format!("(() => {{ const c = document.getElementById('{id}'); c.value = {value:?}; c.dispatchEvent(new Event('input')); c.dispatchEvent(new Event('change')); return c.value; }})()"));
+    assert_eq!(set, value, "{id} takes no {value:?}");
+}
+
+/// Waits for the builder's count of the definition as it stands; its state or error otherwise.
+fn built(b: &mut Browser) -> String {
+    b.wait("document.body.dataset.built === '1' || document.body.dataset.built === 'error'", Duration::from_secs(120));
+    if b.eval("document.body.dataset.built") == "error" {
+        return format!("error: {}", text(b, "b-error"));
+    }
+    text(b, "b-edge-exact")
+}
+
+#[test]
+fn the_page_builds_pair_plus_and_the_command_line_reads_its_file() {
+    let Some(binary) = chromium_or_skip("serve") else { return };
+    let server = serve(&[]);
+    let scratch = std::env::temp_dir().join(format!("parsheet-serve-builder-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut b = Browser::start(&binary, &scratch, 1280, 1000);
+    b.open(&server.url, "document.body.dataset.ready === '1'");
+
+    // The first screen carries figures without a button pressed (a main game solves itself).
+    b.wait("document.getElementById('edge-exact').textContent !== ''", Duration::from_secs(300));
+
+    // Three Card Poker's Pair Plus, built from the lists: one deck, three cards, five outcomes
+    // in the three-card ranking, pays 40-30-6-3-1.
+    set_control(&mut b, "b-game", "my-three-card-poker");
+    set_control(&mut b, "b-wager", "pair-plus");
+    set_control(&mut b, "b-decks", "1");
+    set_control(&mut b, "b-cards", "3");
+    let lines = [("straight-flush", "40 to 1"), ("three-of-a-kind", "30 to 1"), ("straight", "6 to 1"), ("flush", "3 to 1"), ("pair", "1 to 1")];
+    for (n, (hand, pays)) in lines.iter().enumerate() {
+        b.eval("document.getElementById('b-add').click()");
+        set_in_outcome(&mut b, n, ".o-id", hand);
+        set_in_outcome(&mut b, n, ".o-pays", pays);
+        set_in_outcome(&mut b, n, ".c-kind", "forms");
+        set_in_outcome(&mut b, n, ".c-hand", hand);
+        set_in_outcome(&mut b, n, ".c-ranking", "three-card");
+    }
+    // Three-card hands of 52 cards (C(52,3) = 22,100): 48 straight flushes, 52 three of a
+    // kinds, 720 straights, 1,096 flushes, 3,744 pairs (the game's published frequencies).
+    let counts: [i128; 5] = [48, 52, 720, 1_096, 3_744];
+    let pays: [i128; 5] = [40, 30, 6, 3, 1];
+    let won: i128 = counts.iter().zip(pays).map(|(c, p)| c * p).sum();
+    let lost = 22_100 - counts.iter().sum::<i128>();
+    let g = gcd(lost - won, 22_100);
+    let expected = format!("{}/{}", (lost - won) / g, 22_100 / g);
+    let edge = built(&mut b);
+    assert_eq!(edge, expected, "Pair Plus 40-30-6-3-1 built on the page");
+    assert_eq!(edge, analyze_edge(&["three-card-poker", "pair-plus", "--with-tables", Path::new(env!("CARGO_MANIFEST_DIR")).join("../../wagers/three-card-poker.json").to_str().unwrap(), "--paytable", "40-30-6-3-1"]), "the shipped definition");
+    assert_eq!(text(&mut b, "b-deals"), "22,100");
+    assert_eq!(b.eval("document.getElementById('b-warnings').children.length"), 0, "{}", text(&mut b, "b-warnings"));
+    b.screenshot(&screenshots().join("builder-pair-plus.png"));
+
+    // The file as downloaded reads with --with-tables and gives the page's edge.
+    let downloads = scratch.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    b.download_to(&downloads);
+    b.eval("document.getElementById('b-download').click()");
+    let file = downloads.join("my-three-card-poker.json");
+    let start = Instant::now();
+    while !file.exists() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no download in {}", downloads.display());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(analyze_edge(&["my-three-card-poker", "pair-plus", "--with-tables", file.to_str().unwrap()]), edge);
+
+    // An outcome no deal reaches and a line that pays nothing: warnings, and the bet counted.
+    b.eval("document.getElementById('b-add').click()");
+    set_in_outcome(&mut b, 5, ".o-id", "five-aces");
+    set_in_outcome(&mut b, 5, ".c-hand", "five-of-a-kind");
+    set_in_outcome(&mut b, 5, ".o-pays", "loses");
+    assert_eq!(built(&mut b), edge, "an outcome no deal reaches changes no figure");
+    let warnings = text(&mut b, "b-warnings");
+    assert!(warnings.contains("five-aces: no deal reaches it") && warnings.contains("five-aces: no paytable pays it"), "{warnings}");
+    // The command line warns the same way.
+    let mut w = common::command();
+    std::fs::write(scratch.join("warned.json"), b.eval("decodeURIComponent(document.getElementById('b-download').href.split(',').slice(1).join(','))").as_str().unwrap()).unwrap();
+    let out = w.args(["analyze", "my-three-card-poker", "pair-plus", "--with-tables", scratch.join("warned.json").to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("five-aces: no deal reaches it"), "{}", String::from_utf8_lossy(&out.stderr));
+
+    // A bad definition: refused with the JSON path and what is allowed; the figures cleared.
+    set_in_outcome(&mut b, 5, ".o-id", "Five Aces");
+    let refused = built(&mut b);
+    assert!(refused.starts_with("error: ") && refused.contains("outcomes[5]") && refused.contains("lowercase"), "{refused}");
+    assert_eq!(text(&mut b, "b-edge-exact"), "");
+    set_in_outcome(&mut b, 5, ".o-id", "five-aces");
+    assert_eq!(built(&mut b), edge, "mended, counted again");
+    // A deck that cannot deal the cards, the game id of a loaded game: refused.
+    set_control(&mut b, "b-game", "dj-wild");
+    assert!(built(&mut b).contains("built-in game"), "a built-in game id");
+    set_control(&mut b, "b-game", "my-three-card-poker");
+    assert_eq!(built(&mut b), edge);
+
+    // The page at 390 px: no sideways scroll, the builder, a comparison and a search shown.
+    b.call("Emulation.setDeviceMetricsOverride", serde_json::json!({"width": 390, "height": 900, "deviceScaleFactor": 1, "mobile": true}));
+    choose(&mut b, "high-card-flush", "flush-bonus", "C");
+    assert_eq!(b.eval("document.getElementById('ways-section').hidden"), true, "the house-way panel is Face Up Pai Gow's");
+    b.eval("document.getElementById('compare').click()");
+    b.wait("document.querySelector('#comparison table')", Duration::from_secs(60));
+    b.eval("(() => { document.getElementById('range').value = '4%..6%'; document.getElementById('bounds').value = ''; document.getElementById('search').click(); })()");
+    b.wait("document.querySelectorAll('#candidates button').length > 0", Duration::from_secs(120));
+    let width = b.eval("document.documentElement.scrollWidth");
+    assert!(width.as_u64().unwrap() <= 390, "the page is {width} px wide at 390 px");
+    b.screenshot(&screenshots().join("narrow.png"));
+
+    // A search's table loads with one click and is priced as the search priced it.
+    let first = b.eval("(() => { const c = document.querySelector('#candidates button'); c.click(); return c.textContent; })()");
+    b.wait("document.body.dataset.priced !== '' && document.body.dataset.priced !== 'error' && document.getElementById('edge-exact').textContent !== ''", Duration::from_secs(60));
+    let found: serde_json::Value = serde_json::from_str(&common::ok(&["explore", "high-card-flush", "flush-bonus", "--paytable", "C", "--search", "4%..6%", "--limit", "10", "--format", "json"])).unwrap();
+    let best = &found["search"]["candidates"][0];
+    assert!(first.as_str().unwrap().contains(best["house_edge_percent"].as_str().unwrap()), "{first}");
+    assert_eq!(text(&mut b, "edge-exact"), best["house_edge"].as_str().unwrap());
+
+    // Face Up Pai Gow shows its house-way panel.
+    b.eval("(() => { const s = document.getElementById('game'); s.value = 'face-up-pai-gow'; s.dispatchEvent(new Event('change')); })()");
+    assert_eq!(b.eval("document.getElementById('ways-section').hidden"), false);
     drop(b);
     let _ = std::fs::remove_dir_all(&scratch);
 }

@@ -262,6 +262,17 @@ pub mod registry {
 
     /// Registers `entry` (see the module's note); the error says why it cannot be.
     pub fn define(entry: Entry) -> Result<&'static Wager, String> {
+        register(entry, false)
+    }
+
+    /// Registers `entry`, replacing a different definition of the same wager: the designer
+    /// page's builder, where one wager is defined again at every edit. A `&'static Wager`
+    /// handed out before stays valid (it is never freed) but is no longer listed or found.
+    pub fn redefine(entry: Entry) -> Result<&'static Wager, String> {
+        register(entry, true)
+    }
+
+    fn register(entry: Entry, replace: bool) -> Result<&'static Wager, String> {
         if GAMES.contains(&entry.game) {
             return Err(format!("{:?} is a built-in game: a defined wager lives in a game of its own (another id)", entry.game));
         }
@@ -269,11 +280,15 @@ pub mod registry {
             return Err(p.to_string());
         }
         let mut all = DEFINED.write().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = all.iter().find(|w| w.game == entry.game && w.id == entry.wager) {
-            return match w.definition() {
-                Some(d) if *d == entry.definition => Ok(w),
-                _ => Err(format!("{} {} is defined twice, differently: one definition of a wager per run", entry.game, entry.wager)),
-            };
+        if let Some(at) = all.iter().position(|w| w.game == entry.game && w.id == entry.wager) {
+            match all[at].definition() {
+                Some(d) if *d == entry.definition && all[at].title == entry.title => return Ok(all[at]),
+                _ if replace => {
+                    all.remove(at);
+                }
+                Some(d) if *d == entry.definition => return Ok(all[at]),
+                _ => return Err(format!("{} {} is defined twice, differently: one definition of a wager per run", entry.game, entry.wager)),
+            }
         }
         let keep = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
         let definition: &'static Definition = Box::leak(Box::new(entry.definition));

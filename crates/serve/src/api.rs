@@ -134,8 +134,9 @@ async fn compare(State(app): State<Arc<App>>, Json(c): Json<Candidate>) -> Respo
 }
 
 /// Heavy work: `solve` (a main game re-solved for the candidate), `explore` (a line for a
-/// target edge, or a search) or `house-way` (Face Up Pai Gow's optimal player against a
-/// built-in way and each single-rule change of it, from the setting table).
+/// target edge, or a search), `house-way` (Face Up Pai Gow's optimal player against a
+/// built-in way and each single-rule change of it, from the setting table) or `define` (the
+/// builder's side bet counted and priced: `parsheet_app::design::build`).
 #[derive(Deserialize)]
 struct JobRequest {
     kind: String,
@@ -147,6 +148,8 @@ struct JobRequest {
     #[serde(default)]
     bounds: Vec<String>,
     way: Option<String>,
+    /// `define`: the builder's side bet, a schema-2 tables file.
+    file: Option<String>,
 }
 
 async fn submit(State(app): State<Arc<App>>, Json(r): Json<JobRequest>) -> Response {
@@ -186,7 +189,11 @@ async fn submit(State(app): State<Arc<App>>, Json(r): Json<JobRequest>) -> Respo
                 parsheet_app::house_ways::way_design(&app.games, &choice).map(|d| serde_json::to_value(d).expect("records serialize"))
             })
         }
-        other => return bad(format!("unknown job {other:?}: solve, explore or house-way")),
+        "define" => {
+            let file = r.file.unwrap_or_default();
+            Box::new(move |app: &App| parsheet_app::design::build(&app.games, &file, &app.counts).map(|b| serde_json::to_value(b).expect("records serialize")))
+        }
+        other => return bad(format!("unknown job {other:?}: solve, explore, house-way or define")),
     };
     Json(json!({"job": app.jobs.submit(work)})).into_response()
 }

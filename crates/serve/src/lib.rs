@@ -2,7 +2,8 @@
 //! layer.
 //!
 //! The page is a view like the terminal and the report: it renders records of `parsheet-app`
-//! (`app::design` prices a candidate, re-solves a main game and compares; `app::explore` solves a
+//! (`app::design` prices a candidate, re-solves a main game, compares, and counts and prices a
+//! side bet built on the page; `app::explore` solves a
 //! line for a target edge and searches; `app::house_ways::way_design` prices a house way; the report's renderers write the PAR sheet and the
 //! workbook) and computes no figure itself. Everything it needs is in the binary: one HTML file
 //! with its CSS and JavaScript inline, no external asset, so it works offline.
@@ -13,14 +14,16 @@
 //!   `Host` (and, where the browser sends one, `Origin`) with this server's port; anything else
 //!   is refused with 403 before it reaches a handler ([`guard`]).
 //! - It writes nothing but the results cache the caller installed (Face Up Pai Gow's setting
-//!   table goes through it, as every command's counts do); side-bet counts are kept in memory for
+//!   table goes through it, as every command's counts do, and so does a side bet built on the
+//!   page, under its definition's text); the approved side bets' counts are kept in memory for
 //!   the life of the process, and every export (table file, PAR sheet, workbook) is a download
 //!   the browser saves. It reads no file a request names: the house-way job takes built-in way
 //!   names only.
 //! - Its threads and descriptors are bounded, whatever arrives, so no local process (token or
 //!   not) can make it stop answering the page:
-//!   - One heavy computation (a main game re-solved, a search, a house way priced) runs at a
-//!     time, on one worker thread, with one pending slot: a newer request supersedes the older
+//!   - One heavy computation (a main game re-solved, a search, a house way priced, a built
+//!     side bet counted) runs at a time, on one worker thread, with one pending slot: a newer
+//!     request supersedes the older
 //!     ones ([`jobs`]).
 //!   - The rest of the work (a price, a comparison, a download) runs on tokio's blocking pool,
 //!     at most [`BLOCKING_THREADS`] threads; more requests wait in its queue.

@@ -566,6 +566,17 @@ pub fn printable(text: &str) -> String {
 
 /// Reads one file's text. `file` is only used in error messages.
 pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
+    parse_registering(file, text, false)
+}
+
+/// Reads a file made by the designer page's builder, whose defined wagers replace any earlier
+/// definition of the same wager (`parsheet_games::registry::redefine`): the page defines one
+/// wager again at every edit. Otherwise exactly [`parse`].
+pub fn parse_designed(file: &str, text: &str) -> Result<GameTables, TableError> {
+    parse_registering(file, text, true)
+}
+
+fn parse_registering(file: &str, text: &str, replace: bool) -> Result<GameTables, TableError> {
     // Some editors start UTF-8 files with a byte-order mark; it is not JSON, but it is harmless.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value = strict::from_str(text).map_err(|(field, problem)| TableError { file: file.to_string(), field, problem })?;
@@ -603,7 +614,7 @@ pub fn parse(file: &str, text: &str) -> Result<GameTables, TableError> {
                 }
                 // No regulation section: the deal (in words) and the outcomes are its rules.
                 let entry = parsheet_games::registry::Entry { game, wager: id, title: w.field("title")?.nonempty_string()?, rules: "", definition: d, text };
-                parsheet_games::registry::define(entry).map_err(|e| w.err(e))?;
+                if replace { parsheet_games::registry::redefine(entry) } else { parsheet_games::registry::define(entry) }.map_err(|e| w.err(e))?;
             }
             (true, false) => {}
         }
