@@ -83,8 +83,10 @@ struct View {
     suit_ranks: [u16; 4],
     /// Natural cards in each suit.
     suit_len: [u8; 4],
-    /// The most natural cards of one rank (the bug joker counted as an ace).
+    /// The most natural cards of one rank (the bug joker counted as an ace), and the most of
+    /// another rank (equal to `most` where two ranks share it).
     most: u8,
+    second: u8,
     /// Fully wild cards, and the bug joker (a filler for straights and flushes).
     wild: u32,
     bug: u32,
@@ -111,7 +113,11 @@ fn view(h: &Held, rules: Rules) -> View {
             v.count[ACE] += h.jokers;
         }
     }
-    v.most = v.count.iter().copied().max().unwrap_or(0);
+    // Branch-free: the counts come in no order a predictor learns.
+    for &c in &v.count {
+        v.second = v.second.max(c.min(v.most));
+        v.most = v.most.max(c);
+    }
     v
 }
 
@@ -131,30 +137,81 @@ const fn windows<const N: usize>(len: u32) -> [(u16, u8); N] {
     w
 }
 
-/// Whether `held` (a rank mask) lacks at most `fill` ranks of a window whose top is in `ranks`.
-fn runs(windows: &[(u16, u8)], held: u16, fill: u32, ranks: Option<Between>) -> bool {
-    windows.iter().any(|&(w, top)| missing(w, held) <= fill && in_ranks(ranks, top as usize))
+/// The tops of the windows `held` (a rank mask) lacks at most `fill` ranks of, by window
+/// length (five, three), fill (0 to the length: every window from there) and rank mask: each
+/// window's top bit (the ace-low window's is its low top, 5 or 3, which no other window has).
+/// Built once; a straight's test is then one lookup.
+fn straight_tops(size: u32) -> &'static [Vec<u16>] {
+    static TABLES: std::sync::OnceLock<[Vec<Vec<u16>>; 2]> = std::sync::OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        let table = |windows: &[(u16, u8)], len: u32| -> Vec<Vec<u16>> {
+            (0..=len).map(|fill| (0..1u32 << 13).map(|held| windows.iter().filter(|&&(w, _)| missing(w, held as u16) <= fill).fold(0u16, |m, &(_, top)| m | 1 << top)).collect()).collect()
+        };
+        [table(&WINDOWS_5, 5), table(&WINDOWS_3, 3)]
+    });
+    &tables[usize::from(size == 3)]
+}
+
+/// Whether `held` lacks at most `fill` ranks of a window of `size` whose top is in `tops` (a
+/// mask of allowed tops, the ace-low window's low top left out where the ace plays only high).
+fn runs(size: u32, held: u16, fill: u32, tops: u16) -> bool {
+    let by_fill = straight_tops(size);
+    by_fill[(fill as usize).min(by_fill.len() - 1)][held as usize] & tops != 0
 }
 
 fn missing(window: u16, held: u16) -> u32 {
-    (window & !held).count_ones()
+    ones(window & !held)
+}
+
+/// The bits set in a rank mask, from a table: the build targets x86-64 without `popcnt`, where
+/// `count_ones` is a dozen instructions.
+fn ones(mask: u16) -> u32 {
+    const ONES: [u8; 1 << 13] = {
+        let mut t = [0u8; 1 << 13];
+        let mut m = 1;
+        while m < 1 << 13 {
+            t[m] = t[m >> 1] + (m & 1) as u8;
+            m += 1;
+        }
+        t
+    };
+    ONES[(mask & 0x1fff) as usize] as u32
 }
 
 fn in_ranks(ranks: Option<Between>, r: usize) -> bool {
     ranks.is_none_or(|b| b.holds(r as u32))
 }
 
-/// Whether the cards seen as `v` can form `hand` with its main rank in `ranks`.
-fn forms(v: &View, hand: Hand, ranking: Ranking, ranks: Option<Between>) -> bool {
+/// The ranks of `ranks` as a mask (every rank where `None`).
+fn rank_mask(ranks: Option<Between>) -> u16 {
+    (0..13).filter(|&r| in_ranks(ranks, r)).fold(0, |m, r| m | 1 << r)
+}
+
+/// Whether the cards seen as `v` can form `hand` with its main rank in `ranks` (`rank_tops`:
+/// the same as a mask).
+#[inline(always)]
+fn forms(v: &View, hand: Hand, ranking: Ranking, ranks: Option<Between>, rank_tops: u16) -> bool {
     let need = |r: usize, k: u32| k.saturating_sub(v.count[r] as u32);
     // k of a kind of a rank in `ranks`: with no rank asked, the most cards of a rank decide.
     let of_a_kind = |k: u32| match ranks {
         None => v.most as u32 + v.wild >= k,
-        Some(_) => (0..13).any(|r| in_ranks(ranks, r) && need(r, k) <= v.wild),
+        Some(_) => {
+            let mut asked = rank_tops;
+            while asked != 0 {
+                let r = asked.trailing_zeros() as usize;
+                if need(r, k) <= v.wild {
+                    return true;
+                }
+                asked &= asked - 1;
+            }
+            false
+        }
     };
     let fill = v.wild + v.bug;
     let (size, windows): (u32, &[(u16, u8)]) = if ranking == Ranking::ThreeCard { (3, &WINDOWS_3) } else { (5, &WINDOWS_5) };
-    let windows = if v.ace_low { windows } else { &windows[1..] };
+    // The tops a straight may have: the asked ranks, less the ace-low window's where the ace
+    // plays only high.
+    let tops = rank_tops & if v.ace_low { u16::MAX } else { !(1u16 << windows[0].1) };
     match (ranking, hand) {
         (_, Hand::HighCard) => true,
         (_, Hand::Pair) => of_a_kind(2),
@@ -171,6 +228,10 @@ fn forms(v: &View, hand: Hand, ranking: Ranking, ranks: Option<Between>) -> bool
                 found
             })
         }
+        // With no rank asked, the trips are best made of the most cards of a rank and the pair
+        // of the most of another (the cost of a rank's trips falls by at most the cost its pair
+        // would have saved).
+        (_, Hand::FullHouse) if ranks.is_none() => 3u32.saturating_sub(v.most as u32) + 2u32.saturating_sub(v.second as u32) <= v.wild,
         (_, Hand::FullHouse) => {
             // The trips' rank, the pair from the best count of another rank.
             let top = (0..13).max_by_key(|&r| v.count[r]).unwrap_or(0);
@@ -181,8 +242,8 @@ fn forms(v: &View, hand: Hand, ranking: Ranking, ranks: Option<Between>) -> bool
             })
         }
         (_, Hand::Flush) => v.suit_len.iter().any(|&n| n as u32 + fill >= size),
-        (_, Hand::Straight) => runs(windows, v.ranks, fill, ranks),
-        (_, Hand::StraightFlush) => v.suit_ranks.iter().any(|&s| (s.count_ones() + fill) >= size && runs(windows, s, fill, ranks)),
+        (_, Hand::Straight) => runs(size, v.ranks, fill, tops),
+        (_, Hand::StraightFlush) => v.suit_ranks.iter().any(|&s| runs(size, s, fill, tops)),
         (Ranking::Poker, Hand::RoyalFlush) => v.suit_ranks.iter().any(|&s| missing(0x1f00, s) <= fill),
         (Ranking::ThreeCard, Hand::RoyalFlush) => false,
     }
@@ -224,7 +285,8 @@ enum Test {
     All(Vec<Test>),
     Any(Vec<Test>),
     Not(Box<Test>),
-    Forms { view: usize, hand: Hand, ranking: Ranking, ranks: Option<Between> },
+    /// `tops`: the ranks of `ranks` as a mask, for straights.
+    Forms { view: usize, hand: Hand, ranking: Ranking, ranks: Option<Between>, tops: u16 },
     LongestFlush(Between),
     LongestStraightFlush { view: usize, length: Between },
     Jokers(Between),
@@ -282,7 +344,7 @@ impl Compiled {
             Condition::All(cs) => Test::All(cs.iter().map(|c| self.compile(c)).collect()),
             Condition::Any(cs) => Test::Any(cs.iter().map(|c| self.compile(c)).collect()),
             Condition::Not(c) => Test::Not(Box::new(self.compile(c))),
-            Condition::Forms { hand, ranking, ranks, rules } => Test::Forms { view: self.view_of(rules), hand: *hand, ranking: *ranking, ranks: *ranks },
+            Condition::Forms { hand, ranking, ranks, rules } => Test::Forms { view: self.view_of(rules), hand: *hand, ranking: *ranking, ranks: *ranks, tops: rank_mask(*ranks) },
             Condition::LongestFlush(b) => Test::LongestFlush(*b),
             Condition::LongestStraightFlush { length, rules } => Test::LongestStraightFlush { view: self.view_of(rules), length: *length },
             Condition::Jokers(b) => Test::Jokers(*b),
@@ -298,12 +360,26 @@ impl Compiled {
 
     /// The index of the first outcome `h` meets, or `outcomes.len()` (other).
     pub fn classify(&self, h: &Held) -> usize {
+        // A poker test, the most common, is asked here rather than through `test`'s dispatch.
+        let first = |views: &[View]| {
+            self.tests
+                .iter()
+                .position(|t| match t {
+                    Test::Forms { view, hand, ranking, ranks, tops } => forms(&views[*view], *hand, *ranking, *ranks, *tops),
+                    t => test(t, h, views, self.cards),
+                })
+                .unwrap_or(self.tests.len())
+        };
+        // Most definitions read the cards under the deal's rules alone.
+        if let [rules] = self.rules[..] {
+            return first(&[view(h, rules)]);
+        }
         // At most eight rule sets exist (joker, deuces, ace: two ways each).
         let mut views = [View::default(); 8];
         for (v, r) in views.iter_mut().zip(&self.rules) {
             *v = view(h, *r);
         }
-        self.tests.iter().position(|t| test(t, h, &views, self.cards)).unwrap_or(self.tests.len())
+        first(&views[..self.rules.len()])
     }
 }
 
@@ -313,7 +389,7 @@ fn test(t: &Test, h: &Held, views: &[View], cards: u32) -> bool {
         Test::All(ts) => ts.iter().all(|t| test(t, h, views, cards)),
         Test::Any(ts) => ts.iter().any(|t| test(t, h, views, cards)),
         Test::Not(t) => !test(t, h, views, cards),
-        Test::Forms { view, hand, ranking, ranks } => forms(&views[*view], *hand, *ranking, *ranks),
+        Test::Forms { view, hand, ranking, ranks, tops } => forms(&views[*view], *hand, *ranking, *ranks, *tops),
         Test::LongestFlush(b) => {
             let v = &views[0];
             b.holds((v.suit_len.iter().copied().max().unwrap_or(0) as u32 + v.wild + v.bug).min(cards))
@@ -321,7 +397,7 @@ fn test(t: &Test, h: &Held, views: &[View], cards: u32) -> bool {
         Test::LongestStraightFlush { view, length } => {
             let v = &views[*view];
             // No run is longer than a suit's ranks and the fillers: most hands end here.
-            let bound = (v.suit_ranks.iter().map(|s| s.count_ones()).max().unwrap_or(0) + v.wild + v.bug).min(cards);
+            let bound = (v.suit_ranks.iter().map(|&s| ones(s)).max().unwrap_or(0) + v.wild + v.bug).min(cards);
             bound >= length.min && length.holds(longest_straight_flush(v, cards))
         }
         Test::Jokers(b) => b.holds(h.jokers as u32),
@@ -354,7 +430,7 @@ fn same(h: &Held, a: Alike) -> bool {
 /// is one of the fillers (so, with deuces wild, a group that names the 2 needs a filler for it).
 fn suited(v: &View, groups: &[(u16, bool)]) -> bool {
     let fill = v.wild + v.bug;
-    let lacking = |s: usize, mask: u16| (mask & !v.suit_ranks[s]).count_ones();
+    let lacking = |s: usize, mask: u16| ones(mask & !v.suit_ranks[s]);
     // Each group alone must fit some suit before the suits are shared out.
     if !groups.iter().all(|&(mask, filled)| (0..4).any(|s| lacking(s, mask) <= if filled { fill } else { 0 })) {
         return false;
@@ -404,38 +480,55 @@ pub fn count(definition: &Definition, reading: Option<&str>) -> Result<OutcomeCo
 }
 
 /// Counts by outcome index (the last: other).
+///
+/// The work splits among threads at the first two lanes: at the first alone, a few first lanes
+/// (those most later lanes may follow, in descending order) hold most of it, and two cores sat
+/// a third idle.
 fn count_compiled(c: &Compiled, decks: u32, jokers: u32) -> Vec<u128> {
     let by_size = lanes_by_size(c.cards, decks);
     let k = c.outcomes.len() + 1;
-    let mut total = vec![0u128; k];
-    for j in 0..=jokers.min(c.cards) {
-        let naturals = c.cards - j;
-        let jw = binomial(jokers as u64, j as u64) as u128;
-        // The first lane's choices split the work.
-        let firsts: Vec<(usize, usize)> = (0..=naturals as usize).flat_map(|s| (0..by_size[s].len()).map(move |i| (s, i))).collect();
-        let part = firsts
-            .par_iter()
-            .fold(
-                || vec![0u128; k],
-                |mut acc, &(s, i)| {
-                    let mut held = Held { jokers: j as u8, ..Held::default() };
-                    let first = &by_size[s][i];
-                    held.set_lane(0, first);
-                    let mut chosen = [0u64; 4];
-                    chosen[0] = first.packed;
-                    walk_lanes(c, &by_size, 1, naturals - s as u32, first.weight as u128, &mut held, &mut chosen, &mut acc);
-                    acc
-                },
-            )
-            .reduce(|| vec![0u128; k], |mut a, b| {
-                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                a
-            });
-        for (t, p) in total.iter_mut().zip(part) {
-            *t += p * jw;
-        }
-    }
-    total
+    let add = |mut a: Vec<u128>, b: Vec<u128>| {
+        a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        a
+    };
+    let joker_counts: Vec<u32> = (0..=jokers.min(c.cards)).collect();
+    joker_counts
+        .par_iter()
+        .map(|&j| {
+            let naturals = c.cards - j;
+            let jw = binomial(jokers as u64, j as u64) as u128;
+            let firsts: Vec<&Lane> = (0..=naturals as usize).flat_map(|s| by_size[s].iter()).collect();
+            let part = firsts
+                .par_iter()
+                .map(|&first| {
+                    let left = naturals - first.len as u32;
+                    // Suits alike: the second lane no greater than the first.
+                    let seconds: Vec<&Lane> = (0..=left as usize)
+                        .flat_map(|s| {
+                            let list = &by_size[s];
+                            let from = if c.colour { 0 } else { list.partition_point(|l| l.packed > first.packed) };
+                            list[from..].iter()
+                        })
+                        .collect();
+                    seconds
+                        .par_iter()
+                        .fold(
+                            || vec![0u128; k],
+                            |mut acc, &second| {
+                                let mut held = Held { jokers: j as u8, ..Held::default() };
+                                held.set_lane(0, first);
+                                held.set_lane(1, second);
+                                let mut chosen = [first.packed, second.packed, 0, 0];
+                                walk_lanes(c, &by_size, 2, left - second.len as u32, first.weight as u128 * second.weight as u128, &mut held, &mut chosen, &mut acc);
+                                acc
+                            },
+                        )
+                        .reduce(|| vec![0u128; k], add)
+                })
+                .reduce(|| vec![0u128; k], add);
+            part.into_iter().map(|n| n * jw).collect::<Vec<u128>>()
+        })
+        .reduce(|| vec![0u128; k], add)
 }
 
 fn walk_lanes(c: &Compiled, by_size: &[Vec<Lane>], lane: usize, left: u32, weight: u128, held: &mut Held, chosen: &mut [u64; 4], acc: &mut [u128]) {
