@@ -285,10 +285,12 @@ pub struct Built {
 /// it, then counted and priced as [`price`] prices a candidate. Its game id may be none of
 /// `loaded`'s (the tables the server was started with), whose wagers stay as they were read.
 pub fn build(loaded: &[GameTables], text: &str, cache: &CountCache) -> Result<Built, String> {
-    let g = parsheet_tables::parse_designed("the side bet", text).map_err(|e| e.to_string())?;
-    if loaded.iter().any(|l| l.game == g.game) {
-        return Err(format!("game id {:?} is a game of the loaded tables: give the side bet a game id of its own", g.game));
+    // Refused before anything is registered: a loaded file's wager keeps its definition.
+    let named = serde_json::from_str::<serde_json::Value>(text).ok().and_then(|d| d["game"].as_str().map(str::to_string));
+    if let Some(game) = named.filter(|g| loaded.iter().any(|l| &l.game == g)) {
+        return Err(format!("game id {:?} is a game of the loaded tables: give the side bet a game id of its own", parsheet_tables::printable(&game)));
     }
+    let g = parsheet_tables::parse_designed("the side bet", text).map_err(|e| e.to_string())?;
     let [w] = &g.wagers[..] else { return Err(format!("the side bet's file holds {} wagers: the builder defines one", g.wagers.len())) };
     let [p] = &w.paytables[..] else { return Err(format!("the side bet's file holds {} paytables: the builder prices one", w.paytables.len())) };
     let games = vec![g.clone()];

@@ -74,8 +74,16 @@ fn a_file_read_by_the_command_line_is_never_redefined() {
     let loaded = parsheet_tables::parse("loaded.json", &file("loaded-three-card", &pays)).unwrap();
     let e = parsheet_tables::parse("again.json", &file("loaded-three-card", &pays[..1])).unwrap_err().to_string();
     assert!(e.contains("defined twice"), "{e}");
-    let e = build(&[loaded], &file("loaded-three-card", &pays[..1]), &CountCache::default()).unwrap_err();
+    let e = build(std::slice::from_ref(&loaded), &file("loaded-three-card", &pays[..1]), &CountCache::default()).unwrap_err();
     assert!(e.contains("a game of the loaded tables"), "{e}");
+    // The loaded wager still has its own definition: two outcomes, priced as the file says.
+    let known = parsheet_games::find("loaded-three-card", "pair-plus").unwrap();
+    assert_eq!(known.outcomes, ["straight-flush", "pair"]);
+    let priced = parsheet_app::design::price(&[loaded], "loaded-three-card", "pair-plus", "designed", "", &CountCache::default()).unwrap();
+    assert_eq!(priced.house_edge.unwrap().exact, edge(&[("straight-flush", 40), ("pair", 1), ("three-of-a-kind", 1)]));
+    // Nor does the builder's own reader replace a file's wager, whatever the caller passes.
+    let e = parsheet_tables::parse_designed("designed.json", &file("loaded-three-card", &pays[..1])).unwrap_err().to_string();
+    assert!(e.contains("read at start"), "{e}");
     let e = build(&[], &file("dj-wild", &pays), &CountCache::default()).unwrap_err();
     assert!(e.contains("built-in game"), "{e}");
 }

@@ -145,6 +145,24 @@ fn text(b: &mut Browser, id: &str) -> String {
     b.eval(&format!("document.getElementById('{id}').textContent")).as_str().unwrap().to_string()
 }
 
+/// Runs `click` (JavaScript that starts a download) and waits for the file `name` it saves under
+/// `scratch/downloads`; its path.
+fn download(b: &mut Browser, scratch: &Path, click: &str, name: &str) -> PathBuf {
+    let downloads = scratch.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    b.download_to(&downloads);
+    b.eval(click);
+    let file = downloads.join(name);
+    let start = Instant::now();
+    while !file.exists() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no download in {}", downloads.display());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Chromium renames the finished file into place; a moment for the rename to complete.
+    std::thread::sleep(Duration::from_millis(300));
+    file
+}
+
 /// A GET of `path` over a plain socket: the status code and the body.
 fn get(port: u16, path: &str) -> (u16, Vec<u8>) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -293,17 +311,7 @@ fn the_designer_page_matches_the_command_line() {
     b.screenshot(&shots.join("high-card-flush.png"));
 
     // The candidate downloaded and read by the command line.
-    let downloads = scratch.join("downloads");
-    std::fs::create_dir_all(&downloads).unwrap();
-    b.download_to(&downloads);
-    b.eval("(() => { const i = document.getElementById('cand-id'); i.value = 'cand1'; i.dispatchEvent(new Event('input')); document.getElementById('download-table').click(); })()");
-    let file = downloads.join("cand1.json");
-    let start = Instant::now();
-    while !file.exists() {
-        assert!(start.elapsed() < Duration::from_secs(30), "no download in {}", downloads.display());
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    std::thread::sleep(Duration::from_millis(300));
+    let file = download(&mut b, &scratch, "(() => { const i = document.getElementById('cand-id'); i.value = 'cand1'; i.dispatchEvent(new Event('input')); document.getElementById('download-table').click(); })()", "cand1.json");
     assert_eq!(analyze_edge(&["high-card-flush", "flush-bonus", "--with-tables", file.to_str().unwrap(), "--paytable", "cand1"]), edge);
 
     // docs/GUIDE.md's "Design a paytable", steps 2 and 3, on the page: table C as approved, a line
@@ -403,6 +411,14 @@ fn set_control(b: &mut Browser, id: &str, value: &str) {
     assert_eq!(set, value, "{id} takes no {value:?}");
 }
 
+/// Sets control `selector` of condition `k` of the builder's outcome `n` (0-based) to `value`.
+fn set_in_clause(b: &mut Browser, n: usize, k: usize, selector: &str, value: &str) {
+    let set = b.eval(&format!(
+        "(() => {{ const row = document.querySelectorAll('#b-outcomes .outcome')[{n}].querySelectorAll('.clause')[{k}]; const c = row.querySelector('{selector}'); c.value = {value:?}; c.dispatchEvent(new Event('input')); c.dispatchEvent(new Event('change')); return c.value; }})()"
+    ));
+    assert_eq!(set, value, "outcome {n}, condition {k}: {selector} takes no {value:?}");
+}
+
 /// Waits for the builder's count of the definition as it stands; its state or error otherwise.
 fn built(b: &mut Browser) -> String {
     b.wait("document.body.dataset.built === '1' || document.body.dataset.built === 'error'", Duration::from_secs(120));
@@ -456,18 +472,14 @@ fn the_page_builds_pair_plus_and_the_command_line_reads_its_file() {
     b.screenshot(&screenshots().join("builder-pair-plus.png"));
 
     // The file as downloaded reads with --with-tables and gives the page's edge.
-    let downloads = scratch.join("downloads");
-    std::fs::create_dir_all(&downloads).unwrap();
-    b.download_to(&downloads);
-    b.eval("document.getElementById('b-download').click()");
-    let file = downloads.join("my-three-card-poker.json");
-    let start = Instant::now();
-    while !file.exists() {
-        assert!(start.elapsed() < Duration::from_secs(30), "no download in {}", downloads.display());
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    std::thread::sleep(Duration::from_millis(300));
+    let file = download(&mut b, &scratch, "document.getElementById('b-download').click()", "my-three-card-poker.json");
     assert_eq!(analyze_edge(&["my-three-card-poker", "pair-plus", "--with-tables", file.to_str().unwrap()]), edge);
+    // An edit hides the download until the edited definition is counted.
+    set_in_outcome(&mut b, 4, ".o-pays", "2 to 1");
+    assert_eq!(b.eval("document.getElementById('b-download').hidden"), true, "the old definition is not offered");
+    assert_ne!(built(&mut b), edge);
+    set_in_outcome(&mut b, 4, ".o-pays", "1 to 1");
+    assert_eq!(built(&mut b), edge);
 
     // An outcome no deal reaches and a line that pays nothing: warnings, and the bet counted.
     b.eval("document.getElementById('b-add').click()");
@@ -491,11 +503,47 @@ fn the_page_builds_pair_plus_and_the_command_line_reads_its_file() {
     assert_eq!(text(&mut b, "b-edge-exact"), "");
     set_in_outcome(&mut b, 5, ".o-id", "five-aces");
     assert_eq!(built(&mut b), edge, "mended, counted again");
-    // A deck that cannot deal the cards, the game id of a loaded game: refused.
+    // A built-in game's id (the built-in tables are loaded) and a deck that cannot deal the
+    // cards: refused.
     set_control(&mut b, "b-game", "dj-wild");
-    assert!(built(&mut b).contains("built-in game"), "a built-in game id");
+    let refused = built(&mut b);
+    assert!(refused.contains("a game of the loaded tables"), "a built-in game id: {refused}");
     set_control(&mut b, "b-game", "my-three-card-poker");
     assert_eq!(built(&mut b), edge);
+    set_control(&mut b, "b-jokers", "2");
+    set_control(&mut b, "b-joker", "bug");
+    let refused = built(&mut b);
+    assert!(refused.starts_with("error: ") && refused.contains("deal") && refused.contains("bug"), "a bug joker in a shoe of two: {refused}");
+    set_control(&mut b, "b-jokers", "0");
+    assert_eq!(built(&mut b), edge, "no joker: the joker's rule is not written");
+    set_control(&mut b, "b-game", "my-three-card-poker");
+    assert_eq!(built(&mut b), edge);
+
+    // Blackjack's Perfect Pairs on six decks, each outcome two conditions: 48,516 deals of two
+    // cards; 780 perfect pairs (52 cards × C(6, 2)), 936 coloured (13 ranks × 2 colours × 6 × 6),
+    // 1,872 mixed (13 × 4 pairs of suits of two colours × 36); at 25, 12 and 6 to 1 the edge
+    // is (44,928 − 41,964) / 48,516 = 19/311.
+    b.eval("[...document.querySelectorAll('#b-outcomes .outcome > .row button')].forEach(x => x.click())");
+    assert_eq!(b.eval("document.querySelectorAll('#b-outcomes .outcome').length"), 0);
+    set_control(&mut b, "b-game", "my-blackjack");
+    set_control(&mut b, "b-wager", "perfect-pairs");
+    set_control(&mut b, "b-decks", "6");
+    set_control(&mut b, "b-cards", "2");
+    for (n, (id, alike, pays)) in [("perfect-pair", "suit", "25 to 1"), ("colored-pair", "colour", "12 to 1"), ("mixed-pair", "", "6 to 1")].iter().enumerate() {
+        b.eval("document.getElementById('b-add').click()");
+        set_in_outcome(&mut b, n, ".o-id", id);
+        set_in_outcome(&mut b, n, ".o-pays", pays);
+        set_in_clause(&mut b, n, 0, ".c-kind", "same");
+        set_in_clause(&mut b, n, 0, ".c-alike", "rank");
+        if !alike.is_empty() {
+            b.eval(&format!("document.querySelectorAll('#b-outcomes .outcome')[{n}].querySelector(':scope > button').click()"));
+            set_in_clause(&mut b, n, 1, ".c-kind", "same");
+            set_in_clause(&mut b, n, 1, ".c-alike", alike);
+        }
+    }
+    let pairs = built(&mut b);
+    assert_eq!(pairs, "19/311", "Perfect Pairs 25-12-6 built on the page");
+    assert_eq!(pairs, analyze_edge(&["blackjack", "perfect-pairs", "--with-tables", Path::new(env!("CARGO_MANIFEST_DIR")).join("../../wagers/blackjack.json").to_str().unwrap(), "--paytable", "25-12-6"]));
 
     // The page at 390 px: no sideways scroll, the builder, a comparison and a search shown.
     b.call("Emulation.setDeviceMetricsOverride", serde_json::json!({"width": 390, "height": 900, "deviceScaleFactor": 1, "mobile": true}));
@@ -520,6 +568,27 @@ fn the_page_builds_pair_plus_and_the_command_line_reads_its_file() {
     // Face Up Pai Gow shows its house-way panel.
     b.eval("(() => { const s = document.getElementById('game'); s.value = 'face-up-pai-gow'; s.dispatchEvent(new Event('change')); })()");
     assert_eq!(b.eval("document.getElementById('ways-section').hidden"), false);
+
+    // A file the server was started with keeps its wager: the builder may not take its game id,
+    // and the table priced from the file is unchanged after the refusal.
+    let loaded = serve(&["--with-tables", file.to_str().unwrap()]);
+    b.open(&loaded.url, "document.body.dataset.ready === '1'");
+    let calls = b.eval(&format!(
+        "(async () => {{ const h = {{'X-Parsheet-Token': token, 'Content-Type': 'application/json'}};\
+         const price = async () => (await (await fetch('/api/price', {{method: 'POST', headers: h, body: JSON.stringify({{game: 'my-three-card-poker', wager: 'pair-plus', base: 'designed', pays: ''}})}})).json()).house_edge.exact;\
+         const before = await price();\
+         const file = {{schema: 2, game: 'my-three-card-poker', title: 'T', wagers: [{{id: 'pair-plus', title: 'P', deal: {{decks: 1, cards: 3}}, outcomes: [{{id: 'flush', hand: 'Flush', when: {{forms: 'flush'}}}}], paytables: [{{id: 'designed', terms: {{}}, lines: [{{outcome: 'flush', hand: 'Flush', pays: '1 to 1'}}]}}], published: [], notes: []}}]}};\
+         const job = (await (await fetch('/api/job', {{method: 'POST', headers: h, body: JSON.stringify({{kind: 'define', file: JSON.stringify(file)}})}})).json()).job;\
+         for (;;) {{ const s = await (await fetch('/api/job?id=' + job, {{headers: h}})).json();\
+           if (s.state !== 'queued' && s.state !== 'running') return [before, s.state, s.error, await price()];\
+           await new Promise(r => setTimeout(r, 100)); }} }})()"
+    ));
+    assert_eq!(calls[0], edge, "{calls}");
+    assert_eq!(calls[1], "failed", "{calls}");
+    assert!(calls[2].as_str().unwrap().contains("a game of the loaded tables"), "{calls}");
+    assert_eq!(calls[3], edge, "the loaded table's figures after the refusal: {calls}");
+    drop(loaded);
+
     drop(b);
     let _ = std::fs::remove_dir_all(&scratch);
 }

@@ -231,10 +231,12 @@ pub mod registry {
 
     use crate::{Counter, Variant, Wager, GAMES};
 
-    static DEFINED: RwLock<Vec<&'static Wager>> = RwLock::new(Vec::new());
+    /// Each wager, and whether it was registered by [`redefine`] (the builder's, which a later
+    /// `redefine` may replace; a file's never is).
+    static DEFINED: RwLock<Vec<(&'static Wager, bool)>> = RwLock::new(Vec::new());
 
     pub(crate) fn defined() -> Vec<&'static Wager> {
-        DEFINED.read().unwrap_or_else(|e| e.into_inner()).clone()
+        DEFINED.read().unwrap_or_else(|e| e.into_inner()).iter().map(|(w, _)| *w).collect()
     }
 
     /// The defined games' ids, in the order first read.
@@ -265,9 +267,10 @@ pub mod registry {
         register(entry, false)
     }
 
-    /// Registers `entry`, replacing a different definition of the same wager: the designer
-    /// page's builder, where one wager is defined again at every edit. A `&'static Wager`
-    /// handed out before stays valid (it is never freed) but is no longer listed or found.
+    /// Registers `entry`, replacing a different definition of the same wager registered by
+    /// `redefine` before: the designer page's builder, where one wager is defined again at every
+    /// edit. A `&'static Wager` handed out before stays valid (it is never freed) but is no
+    /// longer listed or found. A wager a file defined ([`define`]) is never replaced.
     pub fn redefine(entry: Entry) -> Result<&'static Wager, String> {
         register(entry, true)
     }
@@ -280,13 +283,14 @@ pub mod registry {
             return Err(p.to_string());
         }
         let mut all = DEFINED.write().unwrap_or_else(|e| e.into_inner());
-        if let Some(at) = all.iter().position(|w| w.game == entry.game && w.id == entry.wager) {
-            match all[at].definition() {
-                Some(d) if *d == entry.definition && all[at].title == entry.title => return Ok(all[at]),
-                _ if replace => {
+        if let Some(at) = all.iter().position(|(w, _)| w.game == entry.game && w.id == entry.wager) {
+            let (known, designed) = all[at];
+            match known.definition() {
+                Some(d) if *d == entry.definition && (known.title == entry.title || !designed) => return Ok(known),
+                _ if replace && designed => {
                     all.remove(at);
                 }
-                Some(d) if *d == entry.definition => return Ok(all[at]),
+                _ if replace => return Err(format!("{} {} is defined by a tables file read at start: give the side bet another game or wager id", entry.game, entry.wager)),
                 _ => return Err(format!("{} {} is defined twice, differently: one definition of a wager per run", entry.game, entry.wager)),
             }
         }
@@ -294,7 +298,7 @@ pub mod registry {
         let definition: &'static Definition = Box::leak(Box::new(entry.definition));
         let outcomes: Vec<&'static str> = definition.outcomes.iter().map(|o| keep(&o.id)).collect();
         let variants: Vec<Variant> = definition.readings.iter().map(|r| Variant { id: keep(&r.id), description: keep(&r.description) }).collect();
-        let game = all.iter().find(|w| w.game == entry.game).map_or_else(|| keep(entry.game), |w| w.game);
+        let game = all.iter().find(|(w, _)| w.game == entry.game).map_or_else(|| keep(entry.game), |(w, _)| w.game);
         let wager: &'static Wager = Box::leak(Box::new(Wager {
             game,
             id: keep(entry.wager),
@@ -305,7 +309,7 @@ pub mod registry {
             variants: Box::leak(variants.into_boxed_slice()),
             count: Counter::Defined(definition, keep(&entry.text)),
         }));
-        all.push(wager);
+        all.push((wager, replace));
         Ok(wager)
     }
 }
