@@ -321,7 +321,11 @@ fn main() -> ExitCode {
         default_hook(info);
     }));
     let cli = Cli::parse();
-    progress::install();
+    // The designer server watches progress itself: it goes to the page's job states, and the
+    // process has one watcher.
+    if !matches!(cli.command, Command::Serve(_)) {
+        progress::install();
+    }
     store::VERBOSE.store(cli.verbose, std::sync::atomic::Ordering::Relaxed);
     let result = match cli.command {
         Command::Merge(args) => store::merge(args, &|argv| {
