@@ -1,14 +1,12 @@
 //! The generic counter of a wager definition (`parsheet_games::defined`) beside the dedicated
 //! counter of the same side bet, measured in the same run: each pair counts every deal of the
-//! bet, the definition read from `crates/games/tests/definitions/`.
+//! bet, the definition read from `crates/games/tests/definitions/`. DJ Wild's Trips Bonus and
+//! the Fortune Bonus are counted from their definitions by the program since 2026-11-28: their
+//! second entry is the program's path (`program`), their dedicated counters test oracles.
 //!
-//! - `over-under/bonus`: three cards of six decks (C(312, 3) deals);
-//! - `dj-wild/trips-bonus`: five of 52 cards and the joker, deuces and joker wild;
-//! - `heads-up-holdem/trips-plus`: seven of 52;
-//! - `face-up-pai-gow/fortune-bonus`: seven of 52 and the bug joker;
-//!
-//! and two examples of `wagers/` with no dedicated counter: Three Card Poker's 6 Card Bonus (six
-//! of 52) and blackjack's 21+3 (three of six decks).
+//! Every built-in one-hand side bet is measured, each under its first reading, and two examples
+//! of `wagers/` with no dedicated counter: Three Card Poker's 6 Card Bonus (six of 52) and
+//! blackjack's 21+3 (three of six decks).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -21,12 +19,20 @@ fn definition(name: &str) -> parsheet_define::Definition {
 fn definitions(c: &mut Criterion) {
     let mut g = c.benchmark_group("definitions");
     g.sample_size(10);
-    for (game, wager) in [("over-under", "bonus"), ("dj-wild", "trips-bonus"), ("heads-up-holdem", "trips-plus"), ("face-up-pai-gow", "fortune-bonus")] {
-        let d = definition(&format!("{game}.{wager}"));
+    let dir = format!("{}/crates/games/tests/definitions", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path().file_stem().unwrap().to_str().unwrap().to_string()).collect();
+    names.sort();
+    for name in names {
+        let (game, wager) = name.split_once('.').unwrap();
+        let d = definition(&name);
         let dedicated = parsheet_games::find(game, wager).unwrap();
         let reading = d.readings.first().map(|r| r.id.clone());
         g.bench_function(format!("{game}/{wager}/generic"), |b| b.iter(|| parsheet_games::defined::count(&d, reading.as_deref()).unwrap()));
-        g.bench_function(format!("{game}/{wager}/dedicated"), |b| b.iter(|| dedicated.count(reading.as_deref()).unwrap()));
+        // A wager counted from its definition: the program's own path (for a sharded one, the
+        // definition's conditions over the suit classes of its shards); its dedicated counter is
+        // a test oracle now (crates/games/tests/oracles).
+        let path = if dedicated.written_definition().is_some() { "program" } else { "dedicated" };
+        g.bench_function(format!("{game}/{wager}/{path}"), |b| b.iter(|| dedicated.count(reading.as_deref()).unwrap()));
     }
     // Defined wagers with no dedicated counter: the examples under wagers/.
     for (file, wager) in [("three-card-poker", "six-card-bonus"), ("blackjack", "21-plus-3")] {

@@ -238,6 +238,7 @@ pub enum Condition {
     Pairs(Pairs),
     Suited(Suited),
     Same(Same),
+    SameValue(SameValue),
     Sum(Sum),
 }
 
@@ -328,6 +329,14 @@ pub struct Suited {
 #[serde(deny_unknown_fields)]
 pub struct Same {
     pub same: Alike,
+}
+
+/// The best poker hand the cards form has the same value (hand and every card's rank) under the
+/// deal's rules as under these (one deck only).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SameValue {
+    pub same_value: RulesOnly,
 }
 
 /// The sum of the cards' values (every rank named once in `values`, each 0 to 1000), modulo

@@ -246,6 +246,11 @@ pub enum Condition {
     Suited(Vec<SuitGroup>),
     /// Every card alike (a joker is never alike).
     Same(Alike),
+    /// The best poker hand the cards form has the same value (its hand and the rank of every
+    /// card played, kickers too) under the deal's rules as under the rules changed by the
+    /// change given: DJ Wild's "natural" read as "the deuces played as natural 2s lose nothing".
+    /// One deck only (a hand is then a set of distinct cards).
+    SameValue(RulesChange),
     /// The sum of the cards' values (`values[rank]`, the joker `joker`), taken modulo `modulo`
     /// where given, is one of `sums`.
     Sum { values: [u32; 13], joker: u32, modulo: Option<u32>, sums: Vec<Between> },
@@ -439,6 +444,12 @@ fn check_condition(c: &Condition, d: &Deal, at: &str, say: &mut impl FnMut(&str,
             }
         }
         Condition::Same(_) => {}
+        Condition::SameValue(rules) => {
+            if d.decks != 1 {
+                say(at, format!("`same-value` compares the hands of one deck; this shoe holds {} decks", d.decks));
+            }
+            check_rules(rules, d, at, say);
+        }
         Condition::Sum { values, joker, modulo, sums } => {
             // Bounded so no sum of seven cards can overflow (and no card is worth more).
             if let Some(v) = values.iter().chain([joker]).find(|&&v| v > CARD_VALUE_MAX) {

@@ -34,6 +34,24 @@ pub struct Held {
 }
 
 impl Held {
+    /// The cards of one hand of one deck (and at most one joker).
+    pub fn of_cards(cards: parsheet_cards::CardSet) -> Held {
+        let mut h = Held::default();
+        for c in cards.iter() {
+            match (c.rank(), c.suit()) {
+                (Some(r), Some(s)) => {
+                    let (r, s) = (r.0 as usize, s.0 as usize);
+                    h.ranks[r] += 1;
+                    h.suit_ranks[s] |= 1 << r;
+                    h.suit_len[s] += 1;
+                    h.suit_deuces[s] += u8::from(r == 0);
+                }
+                _ => h.jokers += 1,
+            }
+        }
+        h
+    }
+
     /// Puts `lane` in suit `s` (empty before).
     fn set_lane(&mut self, s: usize, lane: &Lane) {
         for (x, c) in self.ranks.iter_mut().zip(&lane.counts) {
@@ -252,6 +270,21 @@ fn forms(v: &View, hand: Hand, ranking: Ranking, ranks: Option<Between>, rank_to
 /// The most cards in one suit's run of consecutive ranks, `fill` gaps filled.
 fn longest_straight_flush(v: &View, cards: u32) -> u32 {
     let fill = v.wild + v.bug;
+    if fill == 0 {
+        // No gap to fill: the longest run of set bits, which each `x & x << 1` shortens by one.
+        let mut best = 0;
+        for &lane in &v.suit_ranks {
+            let ace = lane >> ACE & 1;
+            let mut x: u16 = (lane & 0x0fff) << 1 | ace << 13 | if v.ace_low { ace } else { 0 };
+            let mut run = 0;
+            while x != 0 {
+                x &= x << 1;
+                run += 1;
+            }
+            best = best.max(run);
+        }
+        return best.min(cards);
+    }
     let mut best = 0;
     for &lane in &v.suit_ranks {
         // Positions 0..=13: the ace low (where it plays low), deuce to king, the ace high.
@@ -279,6 +312,69 @@ fn longest_straight_flush(v: &View, cards: u32) -> u32 {
     best.min(cards)
 }
 
+/// The value of the best poker hand the cards seen as `v` form: the hand's place (better
+/// hands higher, in the order of [`Hand::ALL`]) above the ranks of the cards played, most
+/// significant first (four bits each, the rank plus one). A wild card plays as any rank (in a
+/// flush, the highest rank its suit lacks); the bug joker as an ace, or a filler in a straight
+/// or flush. Kickers need no wild card: a wild card left over would have made a better hand.
+fn value(v: &View) -> u64 {
+    let w = v.wild;
+    let fill = (v.wild + v.bug).min(5);
+    let hand = Hand::ALL.into_iter().find(|&h| forms(v, h, Ranking::Poker, None, 0x1fff)).unwrap_or(Hand::HighCard);
+    let held = |r: usize| v.count[r] > 0;
+    // The highest rank making k of a kind (an ace where wild cards alone make it).
+    let kind = |k: u32| (0..13).rev().find(|&r| v.count[r] as u32 + w >= k).unwrap_or(ACE);
+    let others = |skip: &[usize], n: usize| (0..13).rev().filter(|&r| held(r) && !skip.contains(&r)).take(n).collect::<Vec<usize>>();
+    let allowed: u16 = if v.ace_low { u16::MAX } else { !(1u16 << WINDOWS_5[0].1) };
+    let top = |mask: u16| (straight_tops(5)[fill as usize][mask as usize] & allowed).checked_ilog2().map(|t| t as usize);
+    let played: Vec<usize> = match hand {
+        Hand::FiveWilds | Hand::RoyalFlush => vec![],
+        Hand::FiveOfAKind => vec![kind(5)],
+        Hand::StraightFlush => v.suit_ranks.iter().filter_map(|&s| top(s)).max().into_iter().collect(),
+        Hand::Straight => top(v.ranks).into_iter().collect(),
+        Hand::FourOfAKind => {
+            let q = kind(4);
+            [vec![q], others(&[q], 1)].concat()
+        }
+        Hand::FullHouse => {
+            let need = |r: usize, k: u32| k.saturating_sub(v.count[r] as u32);
+            (0..13)
+                .rev()
+                .find_map(|t| (0..13).rev().find(|&p| p != t && need(t, 3) + need(p, 2) <= w).map(|p| vec![t, p]))
+                .unwrap_or_default()
+        }
+        Hand::Flush => (0..4)
+            .filter(|&s| v.suit_len[s] as u32 + fill >= 5)
+            .map(|s| {
+                // The suit's ranks, the fillers taking the highest ranks it lacks; the best five.
+                let mut ranks = v.suit_ranks[s];
+                for _ in 0..fill {
+                    if let Some(r) = (!ranks & 0x1fff).checked_ilog2() {
+                        ranks |= 1 << r;
+                    }
+                }
+                (0..13).rev().filter(|&r| ranks >> r & 1 == 1).take(5).collect::<Vec<usize>>()
+            })
+            .max()
+            .unwrap_or_default(),
+        Hand::ThreeOfAKind => {
+            let t = kind(3);
+            [vec![t], others(&[t], 2)].concat()
+        }
+        Hand::TwoPair => {
+            let pairs: Vec<usize> = (0..13).rev().filter(|&r| v.count[r] >= 2).take(2).collect();
+            [pairs.clone(), others(&pairs, 1)].concat()
+        }
+        Hand::Pair => {
+            let p = kind(2);
+            [vec![p], others(&[p], 3)].concat()
+        }
+        Hand::HighCard => others(&[], 5),
+    };
+    let place = (Hand::ALL.len() - Hand::ALL.iter().position(|&h| h == hand).unwrap_or(0)) as u64;
+    played.iter().chain(std::iter::repeat(&usize::MAX).take(5 - played.len().min(5))).fold(place, |acc, &r| acc << 4 | r.wrapping_add(1) as u64 & 0xf)
+}
+
 /// A condition compiled against a deal: rule changes resolved to an index of the views.
 #[derive(Clone, Debug)]
 enum Test {
@@ -297,6 +393,8 @@ enum Test {
     /// Each group's rank mask and whether wild cards may fill it.
     Suited(Vec<(u16, bool)>),
     Same(Alike),
+    /// The best hand's value under the deal's rules equals that under view `view`.
+    SameValue { view: usize },
     Sum { values: [u32; 13], joker: u32, modulo: Option<u32>, sums: Vec<Between> },
 }
 
@@ -354,6 +452,7 @@ impl Compiled {
             Condition::Pairs(b) => Test::Pairs(*b),
             Condition::Suited(groups) => Test::Suited(groups.iter().map(|g: &SuitGroup| (g.ranks.iter().fold(0u16, |m, &r| m | 1 << r), g.filled)).collect()),
             Condition::Same(a) => Test::Same(*a),
+            Condition::SameValue(rules) => Test::SameValue { view: self.view_of(rules) },
             Condition::Sum { values, joker, modulo, sums } => Test::Sum { values: *values, joker: *joker, modulo: *modulo, sums: sums.clone() },
         }
     }
@@ -408,6 +507,7 @@ fn test(t: &Test, h: &Held, views: &[View], cards: u32) -> bool {
         Test::Pairs(b) => b.holds((0..13).filter(|&r| raw[r] + if r == ACE { views[0].bug as u8 } else { 0 } >= 2).count() as u32),
         Test::Suited(groups) => suited(&views[0], groups),
         Test::Same(a) => h.jokers == 0 && same(h, *a),
+        Test::SameValue { view } => value(&views[0]) == value(&views[*view]),
         Test::Sum { values, joker, modulo, sums } => {
             let s: u32 = raw.iter().zip(values).map(|(&c, &v)| c as u32 * v).sum::<u32>() + h.jokers as u32 * joker;
             let s = modulo.map_or(s, |m| s % m);

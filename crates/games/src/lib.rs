@@ -64,6 +64,9 @@ pub struct Wager {
 /// How a wager is counted: by its own code, or from a definition read from a file.
 pub(crate) enum Counter {
     Builtin(fn(&str) -> OutcomeCounts),
+    /// A built-in wager counted from its definition, written in code (its text form is under
+    /// `tests/definitions`, held equal to it by a test).
+    Written(fn() -> &'static parsheet_define::Definition),
     /// The definition, and its canonical text (what the results cache keys the count by).
     Defined(&'static parsheet_define::Definition, &'static str),
 }
@@ -101,6 +104,7 @@ impl Wager {
                 self.counts_from_tally(Some(v), &tally)
             }
             (None, Counter::Builtin(count)) => Ok(count(v)),
+            (None, Counter::Written(definition)) => defined::count(definition(), (!v.is_empty()).then_some(v)),
             (None, Counter::Defined(..)) => unreachable!("counted above"),
         }
     }
@@ -110,7 +114,7 @@ impl Wager {
     pub fn definition_text(&self) -> Option<&'static str> {
         match self.count {
             Counter::Defined(_, text) => Some(text),
-            Counter::Builtin(_) => None,
+            Counter::Builtin(_) | Counter::Written(_) => None,
         }
     }
 
@@ -118,7 +122,15 @@ impl Wager {
     pub fn definition(&self) -> Option<&'static parsheet_define::Definition> {
         match self.count {
             Counter::Defined(d, _) => Some(d),
-            Counter::Builtin(_) => None,
+            Counter::Builtin(_) | Counter::Written(_) => None,
+        }
+    }
+
+    /// The definition a built-in wager is counted from, `None` for the others.
+    pub fn written_definition(&self) -> Option<&'static parsheet_define::Definition> {
+        match self.count {
+            Counter::Written(definition) => Some(definition()),
+            Counter::Builtin(_) | Counter::Defined(..) => None,
         }
     }
 
@@ -135,6 +147,8 @@ impl Wager {
             // The definition's text, not its name: an edited definition never reuses a count.
             Counter::Defined(_, text) => Key::new(computation, &[("counts", "outcome counts of a defined wager, v1".into()), ("definition", text.into()), ("reading", v.into())], Combine::Sum),
             Counter::Builtin(_) => Key::new(computation, &[("counts", "outcome counts of a wager, v1".into()), ("game", self.game.into()), ("wager", self.id.into()), ("reading", v.into())], Combine::Sum),
+            // Its own version: the counter changed when the wager became a definition.
+            Counter::Written(_) => Key::new(computation, &[("counts", "outcome counts of a wager, v1".into()), ("game", self.game.into()), ("wager", self.id.into()), ("reading", v.into()), ("counter", "its definition, v1".into())], Combine::Sum),
         })
     }
 
@@ -144,6 +158,19 @@ impl Wager {
         let v = self.reading(variant)?;
         match sharded(self.game, self.id) {
             Some(Sharded::SevenCardHands) => {
+                if let Some(definition) = self.written_definition() {
+                    let reading = (!v.is_empty()).then_some(v);
+                    // Whole, the generic counter's suit lanes (on every core); a shard, the
+                    // definition's conditions over the suit classes the shard owns. The shards
+                    // summed equal the whole (tests/shards.rs): two walks of one definition.
+                    if shard == Shard::WHOLE {
+                        let mut t = Tally::new();
+                        t.push("counts", defined::count(definition, reading)?.rows().iter().map(|(_, n)| *n as i128).collect());
+                        return Ok(t);
+                    }
+                    let compiled = defined::Compiled::new(definition, reading)?;
+                    return Ok(seven_of_53_shard(self.outcomes.len(), |hand| compiled.classify(&defined::Held::of_cards(hand)), shard));
+                }
                 let classify = hand_classifier(self.game, self.id).expect("counted hand by hand");
                 Ok(seven_of_53_shard(self.outcomes.len(), |hand| classify(v, hand), shard))
             }
@@ -190,18 +217,22 @@ impl Wager {
 
     /// Whether the wager is counted hand by hand, so [`Wager::outcome_of`] answers.
     pub fn classifies_hands(&self) -> bool {
-        hand_classifier(self.game, self.id).is_some()
+        hand_classifier(self.game, self.id).is_some() || self.written_definition().is_some()
     }
 
     /// For a wager counted hand by hand, the fast path's own classification of one hand under a
     /// reading (the default when `None`): the outcome id, [`OTHER`] for a hand that pays
     /// nothing. `None` for wagers counted by other means (histograms, compositions, two hands).
     pub fn outcome_of(&self, variant: Option<&str>, hand: CardSet) -> Option<Result<&'static str, String>> {
-        let classify = hand_classifier(self.game, self.id)?;
         let v = match self.reading(variant) {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };
+        if let Some(definition) = self.written_definition() {
+            let classify = defined::Compiled::new(definition, (!v.is_empty()).then_some(v)).map(|c| c.classify(&defined::Held::of_cards(hand)));
+            return Some(classify.map(|i| self.outcomes.get(i).copied().unwrap_or(OTHER)));
+        }
+        let classify = hand_classifier(self.game, self.id)?;
         Some(Ok(self.outcomes.get(classify(v, hand)).copied().unwrap_or(OTHER)))
     }
 
@@ -318,8 +349,6 @@ pub mod registry {
 /// [`Wager::hand_classifier`]).
 pub(crate) fn hand_classifier(game: &str, wager: &str) -> Option<fn(&str, CardSet) -> usize> {
     match (game, wager) {
-        ("dj-wild", "trips-bonus") => Some(dj_wild::dj_trips_outcome),
-        ("face-up-pai-gow", "fortune-bonus") => Some(face_up_pai_gow::fortune_classify),
         ("face-up-pai-gow", "progressive") => Some(|variant, hand| crate::fupg_progressive::outcome(crate::fupg_progressive::Reading::of(variant), hand)),
         _ => None,
     }

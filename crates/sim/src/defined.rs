@@ -89,6 +89,7 @@ fn meets(c: &Condition, hand: &[RefCard], deal_rules: Rules) -> bool {
                     Alike::Colour => c.suit().map(colour) == first.suit().map(colour),
                 })
         }
+        Condition::SameValue(rules) => best_value(hand, deal_rules) == best_value(hand, rules.apply(deal_rules)),
         Condition::Sum { values, joker, modulo, sums } => {
             let total: u64 = hand.iter().map(|c| c.rank().map_or(*joker, |r| values[r as usize]) as u64).sum();
             let total = modulo.map_or(total, |m| total % m as u64);
@@ -242,6 +243,86 @@ fn is_hand(cards: &[Role], rules: Rules, hand: Hand, ranking: Ranking, ranks: Op
     })
 }
 
+/// The best poker hand some five of the cards (all of them when fewer) are, the wild cards valued
+/// one by one: its place in [`Hand::ALL`] (lower is better) and the ranks of the cards played,
+/// most significant first, of the best valuing. A straight is ranked by its top card, the wheel
+/// five-high; other hands by their cards grouped (most of a rank first, higher rank first).
+fn best_value(cards: &[RefCard], rules: Rules) -> (std::cmp::Reverse<usize>, Vec<u8>) {
+    let roles: Vec<Role> = cards.iter().map(|&c| role(c, rules)).collect();
+    let take = 5.min(roles.len());
+    let mut best = (std::cmp::Reverse(Hand::ALL.len()), vec![]);
+    let mut picked = Vec::with_capacity(take);
+    subsets(&roles, take, 0, &mut picked, &mut |five| {
+        let place = Hand::ALL
+            .iter()
+            .position(|&h| match h {
+                Hand::FiveWilds => five.iter().filter(|r| **r == Role::Wild).count() >= 5,
+                Hand::HighCard => true,
+                h => is_hand(five, rules, h, Ranking::Poker, None, 5),
+            })
+            .unwrap_or(Hand::ALL.len() - 1);
+        let v = (std::cmp::Reverse(place), ranks_played(five, rules, Hand::ALL[place]));
+        best = best.clone().max(v);
+        false
+    });
+    best
+}
+
+/// The ranks played in the best valuing of these cards as `hand` (which they are).
+fn ranks_played(cards: &[Role], rules: Rules, hand: Hand) -> Vec<u8> {
+    let naturals: Vec<u8> = cards.iter().filter_map(|r| if let Role::Natural(rank, _) = *r { Some(rank) } else { None }).collect();
+    let wild = cards.iter().filter(|r| **r == Role::Wild).count();
+    let bug = cards.iter().filter(|r| **r == Role::Bug).count();
+    let mut best: Vec<u8> = vec![];
+    match hand {
+        Hand::FiveWilds | Hand::RoyalFlush => {}
+        Hand::Straight | Hand::StraightFlush | Hand::Flush => {
+            // Every filler any rank; a flush or straight holds five different ranks (one deck).
+            let mut values = naturals.clone();
+            ranks_of_fillers(wild + bug, 0, &mut values, &mut |all| {
+                let mut sorted = all.to_vec();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                if sorted.windows(2).any(|w| w[0] == w[1]) {
+                    return false;
+                }
+                let played = if hand == Hand::Flush { Some(sorted) } else { straight_top(all, rules.ace_low, 5).map(|t| vec![t]) };
+                if let Some(p) = played {
+                    best = best.clone().max(p);
+                }
+                false
+            });
+        }
+        _ => {
+            let mut values = naturals.clone();
+            values.extend(std::iter::repeat_n(ACE, bug));
+            ranks_of_fillers(wild, 0, &mut values, &mut |all| {
+                let mut count = [0usize; 13];
+                for &r in all {
+                    count[r as usize] += 1;
+                }
+                let mut groups: Vec<(usize, u8)> = (0..13u8).filter(|&r| count[r as usize] > 0).map(|r| (count[r as usize], r)).collect();
+                groups.sort_unstable_by(|a, b| b.cmp(a));
+                let shape: Vec<usize> = groups.iter().map(|g| g.0).collect();
+                let is = match hand {
+                    Hand::FiveOfAKind => shape[0] >= 5,
+                    Hand::FourOfAKind => shape[0] == 4,
+                    Hand::FullHouse => shape.len() >= 2 && shape[0] == 3 && shape[1] == 2,
+                    Hand::ThreeOfAKind => shape[0] == 3 && shape.get(1).is_none_or(|&n| n == 1),
+                    Hand::TwoPair => shape.len() >= 2 && shape[0] == 2 && shape[1] == 2,
+                    Hand::Pair => shape[0] == 2 && shape.get(1).is_none_or(|&n| n == 1),
+                    _ => shape[0] == 1,
+                };
+                if is {
+                    let played = if hand == Hand::FiveOfAKind { vec![groups[0].1] } else { groups.iter().map(|g| g.1).collect() };
+                    best = best.clone().max(played);
+                }
+                false
+            });
+        }
+    }
+    best
+}
+
 /// Calls `f` with `values` and `n` more ranks, every multiset of them (in rising order from
 /// `from`), until it answers true.
 fn ranks_of_fillers(n: usize, from: u8, values: &mut Vec<u8>, f: &mut dyn FnMut(&[u8]) -> bool) -> bool {
@@ -326,5 +407,23 @@ mod tests {
         assert!(meets(&deuce_group, &parse_cards("2c 5d"), rules(Joker::Wild, false)));
         assert!(meets(&Condition::Same(Alike::Colour), &parse_cards("Ac Ks"), wild));
         assert!(!meets(&Condition::Same(Alike::Colour), &parse_cards("Ac Kd"), wild));
+    }
+
+    /// `same-value` against deuces played natural, DJ Wild's deal, the examples of docs/WAGERS.md
+    /// and the rule-text audit's.
+    #[test]
+    fn same_value_compares_the_best_hands() {
+        let dj = rules(Joker::Wild, true);
+        let natural_deuces = Condition::SameValue(RulesChange { deuces_wild: Some(false), ..RulesChange::default() });
+        let same = |cards: &str| meets(&natural_deuces, &parse_cards(cards), dj);
+        assert!(!same("Kh 9h 7h 4h 2h"), "a flush either way, but the wild deuce plays as the ace of hearts");
+        assert!(same("As 2c 3d 4h 5s"), "five-high either way: the deuce cannot reach a higher straight alone");
+        assert!(same("Ah 2h 3h 4h 5h"), "a five-high straight flush either way");
+        assert!(!same("2h 3h 4h 5h 6h"), "six-high natural, seven-high with the deuce wild");
+        assert!(same("Ks Kh 7d 7c 3s"), "no deuce: the same cards");
+        assert!(!same("Kc Kd 2h 5s 9c"), "a pair of kings natural, three kings wild");
+        // Kickers count: trips of kings with a natural deuce kicker would be four kings wild.
+        assert!(!same("Kc Kd Kh 2s 9c"));
+        assert_eq!(best_value(&parse_cards("Kc Kd Kh 9s 4c"), dj), (std::cmp::Reverse(8), vec![11, 7, 2]));
     }
 }

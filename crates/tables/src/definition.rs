@@ -15,7 +15,7 @@ pub mod keys {
     pub const READING: &[&str] = &["id", "description", "deal", "outcomes"];
     pub const OUTCOME: &[&str] = &["id", "hand", "when"];
     /// Each condition is an object with one of these keys ...
-    pub const CONDITIONS: &[&str] = &["all", "any", "not", "forms", "longest-flush", "longest-straight-flush", "jokers", "wilds", "holds", "rank-count", "pairs", "suited", "same", "sum"];
+    pub const CONDITIONS: &[&str] = &["all", "any", "not", "forms", "longest-flush", "longest-straight-flush", "jokers", "wilds", "holds", "rank-count", "pairs", "suited", "same", "same-value", "sum"];
     /// ... and, for some, these beside it.
     pub const FORMS: &[&str] = &["forms", "ranks", "ranking", "rules"];
     pub const WITH_RULES: &[&str] = &["rules"];
@@ -265,6 +265,11 @@ pub(crate) fn condition(a: &At) -> Result<Condition, TableError> {
                 "colour" => Condition::Same(Alike::Colour),
                 other => return Err(v.err(format!("unknown {other:?}; cards may be alike in: rank, suit, colour"))),
             }
+        }
+        "same-value" => {
+            a.keys(&[key])?;
+            v.keys(keys::RULES)?;
+            Condition::SameValue(rules(&v)?)
         }
         "sum" => {
             a.keys(keys::SUM)?;

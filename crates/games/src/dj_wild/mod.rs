@@ -3,17 +3,15 @@
 //! - The main game, the wager `base` (§ 687a.6, 687a.11(b), (e), 687a.12(a)-(b)):
 //!   [`main_game`], Ante, Blind and Raise under the optimal Raise/fold strategy for the Blind
 //!   table given; also the Two-Way Bad Beat (§ 687a.12(e)), settled on the same deal.
-//! - Trips Bonus (§ 687a.12(c)) and the Progressive (§ 687a.12(d)): the player's five cards,
-//!   folded hand by hand.
+//! - Trips Bonus and the Progressive: the player's five cards, each counted from its definition
+//!   ([`trips_bonus`], [`progressive`]).
 
 pub mod main_game;
 pub mod plan;
+mod progressive;
+mod trips_bonus;
 
-use parsheet_cards::{CardSet, Deck};
-use parsheet_eval::frequencies::fold_hands;
-use parsheet_eval::{dj, Category, Evaluator, Ranking};
-
-use crate::{category_counts, with_other, OutcomeCounts, Variant, Wager};
+use crate::{Variant, Wager};
 
 /// The wagers of this chapter counted over every deal (the main game is `crate::strategy`'s).
 pub(crate) static WAGERS: &[Wager] = &[
@@ -57,7 +55,7 @@ pub(crate) static WAGERS: &[Wager] = &[
                 description: "a hand is natural when it holds no joker and reaches the same value (category and every kicker) with every deuce played as a natural 2",
             },
         ],
-        count: crate::Counter::Builtin(dj_trips_bonus),
+        count: crate::Counter::Written(trips_bonus::definition),
     },
     Wager {
         game: "dj-wild",
@@ -82,7 +80,7 @@ pub(crate) static WAGERS: &[Wager] = &[
                 description: "the deuces play as natural 2s too (standard poker): why else replace the joker (687a.11(f)(1)); the only reading near the published 77%",
             },
         ],
-        count: crate::Counter::Builtin(dj_progressive),
+        count: crate::Counter::Written(progressive::definition),
     },
     Wager {
         game: "dj-wild",
@@ -105,85 +103,3 @@ pub(crate) static WAGERS: &[Wager] = &[
     },
 ];
 
-fn dj_trips_bonus(variant: &str) -> OutcomeCounts {
-    let outcomes = crate::find("dj-wild", "trips-bonus").unwrap().outcomes;
-    let by = fold_hands(
-        &Deck::with_joker(),
-        5,
-        || vec![0u64; outcomes.len() + 1],
-        |acc, hand| acc[dj_trips_outcome(variant, hand)] += 1,
-        |mut a, b| {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-            a
-        },
-    );
-    with_other(2_869_685, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n)).collect())
-}
-
-/// Index into the Trips Bonus outcomes (`<hand>-natural` then `<hand>-with-wild`, best hand
-/// first), or one past them for a hand below three of a kind.
-pub(crate) fn dj_trips_outcome(variant: &str, hand: CardSet) -> usize {
-    use Category::*;
-    const ORDER: [Category; 9] = [FiveWilds, RoyalFlush, FiveOfAKind, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind];
-    let e = Evaluator::get(Ranking::DeucesJokerWild);
-    let rank = e.evaluate(hand);
-    let category = e.category(rank);
-    let Some(i) = ORDER.iter().position(|&c| c == category) else { return 2 * ORDER.len() };
-    let natural = match variant {
-        "no-wild-cards" => dj::wild_count(hand) == 0,
-        "deuces-played-natural" => dj::category_with_deuces_natural(hand) == Some(category),
-        "same-value-natural" => dj::value_with_deuces_natural(hand) == Some((category, e.tiebreaks(rank))),
-        other => unreachable!("variant {other}"),
-    };
-    2 * i + !natural as usize
-}
-
-/// DJ Wild Progressive Bonus: every five of the 52 natural cards (the joker is replaced for this
-/// wager, so the five cards are uniform over the natural deck), deuces wild.
-fn dj_progressive(variant: &str) -> OutcomeCounts {
-    use Category::*;
-    if variant == "no-wild-cards" {
-        let by = category_counts(Ranking::Standard, &Deck::standard(), 5);
-        let rows = [RoyalFlush, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind];
-        return with_other(2_598_960, rows.iter().map(|&c| (c.name(), by[c as usize])).collect());
-    }
-    let e = Evaluator::get(Ranking::DeucesJokerWild);
-    // Hands by category and number of deuces.
-    let by = fold_hands(
-        &Deck::standard(),
-        5,
-        || [[0u64; 5]; 13],
-        |acc, hand| acc[e.category(e.evaluate(hand)) as usize][dj::wild_count(hand) as usize] += 1,
-        |mut a, b| {
-            for (x, y) in a.iter_mut().zip(b) {
-                x.iter_mut().zip(y).for_each(|(p, q)| *p += q);
-            }
-            a
-        },
-    );
-    let all = |c: Category| by[c as usize].iter().sum::<u64>();
-    assert_eq!(all(FiveWilds) + all(FiveAces), 0, "five wilds need the joker, five aces a semi-wild joker");
-    let five = all(FiveOfAKind);
-    // Four deuces and one other card: the wilds complete a straight flush around it (a ten or
-    // higher makes the royal, which the evaluator already ranks above five of a kind).
-    let five_with_four_deuces = by[FiveOfAKind as usize][4];
-    let (to_straight_flush, to_four) = match variant {
-        "best-eligible-hand" => (five_with_four_deuces, five - five_with_four_deuces),
-        "as-four-of-a-kind" => (0, five),
-        "as-straight-flush" => (five, 0),
-        "not-paid" => (0, 0),
-        other => unreachable!("variant {other}"),
-    };
-    with_other(
-        2_598_960,
-        vec![
-            ("royal-flush", all(RoyalFlush)),
-            ("straight-flush", all(StraightFlush) + to_straight_flush),
-            ("four-of-a-kind", all(FourOfAKind) + to_four),
-            ("full-house", all(FullHouse)),
-            ("flush", all(Flush)),
-            ("straight", all(Straight)),
-            ("three-of-a-kind", all(ThreeOfAKind)),
-        ],
-    )
-}

@@ -3,7 +3,7 @@
 //! - The main game, the wager `base` (§ 688a.6, 688a.11(a)-(f), 688a.12(a)): [`main_game`],
 //!   the Face Up Pai Gow Poker Wager against the dealer's house way ([`house_way`], 688a.11(a),
 //!   `--house-way`).
-//! - Fortune Bonus (§ 688a.6(e), 688a.12(c)), Ace High Bonus ([`ace_high`], § 688a.6(d),
+//! - Fortune Bonus (§ 688a.6(e), 688a.12(c), counted from its definition: [`fortune`]), Ace High Bonus ([`ace_high`], § 688a.6(d),
 //!   688a.12(b)) and the Progressive ([`progressive`], § 688a.6(f), 688a.12(d)).
 
 pub mod main_game;
@@ -11,11 +11,9 @@ pub mod house_way;
 pub mod ace_high;
 pub mod progressive;
 pub mod way_edits;
+mod fortune;
 
-use parsheet_cards::CardSet;
-use parsheet_eval::{paigow, Category, Evaluator, Ranking};
-
-use crate::{OutcomeCounts, Variant, Wager};
+use crate::{Variant, Wager};
 // The main game's module reaches the strategy framework as `super::…`.
 use crate::solution::{ratio, Decision, Solution};
 
@@ -51,7 +49,7 @@ pub(crate) static WAGERS: &[Wager] = &[
                 description: "a hand holding both a straight and three of a kind (and nothing better) is paid as three of a kind, the higher line as the paytables print them (three of a kind 3 to 1 above straight 2 to 1)",
             },
         ],
-        count: crate::Counter::Builtin(fortune_bonus),
+        count: crate::Counter::Written(fortune::definition),
     },
     Wager {
         game: "face-up-pai-gow",
@@ -75,51 +73,3 @@ pub(crate) static WAGERS: &[Wager] = &[
     },
 ];
 
-fn fortune_bonus(variant: &str) -> OutcomeCounts {
-    let outcomes = crate::find("face-up-pai-gow", "fortune-bonus").unwrap().outcomes;
-    crate::count_seven_of_53(outcomes, |hand| fortune_classify(variant, hand))
-}
-
-/// Index into the Fortune outcomes (or one past them for no paying hand). The seven-card lines
-/// of 688a.6(e) rank above five aces; below them the hand ranks by its best five (688a.6(b)),
-/// and three pair (688a.6(b)(9)) ranks between three of a kind and two pair.
-pub(crate) fn fortune_classify(variant: &str, hand: CardSet) -> usize {
-    let trips_over_straight = match variant {
-        "straight-over-trips" => false,
-        "trips-over-straight" => true,
-        other => unreachable!("variant {other}"),
-    };
-    let e = Evaluator::get(Ranking::PaiGow);
-    let category = e.category(e.evaluate(hand));
-    // Seven suited cards, or a royal, make the best five a straight flush or royal. Three pairs
-    // (the joker pairing an ace) make it two pair; three pairs that also hold a straight or a
-    // flush through the joker rank as that, and with a natural pair of aces the joker makes
-    // trips.
-    if category >= Category::StraightFlush || category == Category::TwoPair {
-        let lines = paigow::seven_card_lines(hand);
-        if lines.seven_card_straight_flush_natural {
-            return 0;
-        }
-        if lines.royal_plus_royal_match {
-            return 1;
-        }
-        if lines.seven_card_straight_flush_with_joker {
-            return 2;
-        }
-        if category == Category::TwoPair && lines.three_pair {
-            return 11;
-        }
-    }
-    match category {
-        Category::FiveAces => 3,
-        Category::RoyalFlush => 4,
-        Category::StraightFlush => 5,
-        Category::FourOfAKind => 6,
-        Category::FullHouse => 7,
-        Category::Flush => 8,
-        Category::Straight if trips_over_straight && paigow::holds_three_of_a_kind(hand, false) => 10,
-        Category::Straight => 9,
-        Category::ThreeOfAKind => 10,
-        _ => 12,
-    }
-}
