@@ -419,6 +419,14 @@ fn set_in_clause(b: &mut Browser, n: usize, k: usize, selector: &str, value: &st
     assert_eq!(set, value, "outcome {n}, condition {k}: {selector} takes no {value:?}");
 }
 
+/// Selects `ranks` (and no other) in the multiple choice `selector` of condition `k` of outcome `n`.
+fn pick_ranks(b: &mut Browser, n: usize, k: usize, selector: &str, ranks: &[&str]) {
+    let picked = b.eval(&format!(
+        "(() => {{ const c = document.querySelectorAll('#b-outcomes .outcome')[{n}].querySelectorAll('.clause')[{k}].querySelector('{selector}'); const want = {ranks:?}; [...c.options].forEach(o => o.selected = want.includes(o.value)); c.dispatchEvent(new Event('change')); return c.selectedOptions.length; }})()"
+    ));
+    assert_eq!(picked, ranks.len(), "outcome {n}, condition {k}: {selector}");
+}
+
 /// Waits for the builder's count of the definition as it stands; its state or error otherwise.
 fn built(b: &mut Browser) -> String {
     b.wait("document.body.dataset.built === '1' || document.body.dataset.built === 'error'", Duration::from_secs(120));
@@ -544,6 +552,68 @@ fn the_page_builds_pair_plus_and_the_command_line_reads_its_file() {
     let pairs = built(&mut b);
     assert_eq!(pairs, "19/311", "Perfect Pairs 25-12-6 built on the page");
     assert_eq!(pairs, analyze_edge(&["blackjack", "perfect-pairs", "--with-tables", Path::new(env!("CARGO_MANIFEST_DIR")).join("../../wagers/blackjack.json").to_str().unwrap(), "--paytable", "25-12-6"]));
+
+    // The other conditions from the lists: ranks in one suit (a second group, wild cards
+    // filling), a main rank from one rank to another, any of several conditions, the same value
+    // under other rules, a rule change, a two-sided count. Three cards of one deck (22,100
+    // deals): A-K-Q of one suit 4; the other straight flushes 48 - 4 = 44; trips of tens to aces
+    // 5 × 4 = 20; a pair or a flush: 3,744 pairs, 1,096 flushes and the 32 lower trips (three
+    // cards of a rank form a pair) = 4,872; at 100, 40, 30 and 1 to 1, the last outcome losing,
+    // the edge is (17,160 − 7,632) / 22,100 = 2382/5525.
+    b.eval("[...document.querySelectorAll('#b-outcomes .outcome > .row button')].forEach(x => x.click())");
+    set_control(&mut b, "b-game", "my-mini-royal");
+    set_control(&mut b, "b-wager", "mini-royal");
+    set_control(&mut b, "b-decks", "1");
+    set_control(&mut b, "b-cards", "3");
+    let another = |b: &mut Browser, n: usize| b.eval(&format!("document.querySelectorAll('#b-outcomes .outcome')[{n}].querySelector(':scope > button').click()"));
+    for (n, (id, pays)) in [("mini-royal", "100 to 1"), ("straight-flush", "40 to 1"), ("high-trips", "30 to 1"), ("pair-or-flush", "1 to 1"), ("same-high", "loses")].iter().enumerate() {
+        b.eval("document.getElementById('b-add').click()");
+        set_in_outcome(&mut b, n, ".o-id", id);
+        set_in_outcome(&mut b, n, ".o-pays", pays);
+    }
+    set_in_clause(&mut b, 0, 0, ".c-kind", "suited");
+    pick_ranks(&mut b, 0, 0, ".c-group1", &["A", "K", "Q"]);
+    for (n, hand) in [(1, "straight-flush"), (2, "three-of-a-kind"), (3, "pair")] {
+        set_in_clause(&mut b, n, 0, ".c-kind", "forms");
+        set_in_clause(&mut b, n, 0, ".c-hand", hand);
+        set_in_clause(&mut b, n, 0, ".c-ranking", "three-card");
+    }
+    set_in_clause(&mut b, 2, 0, ".c-rank-op", "between");
+    set_in_clause(&mut b, 2, 0, ".c-rank", "T");
+    set_in_clause(&mut b, 2, 0, ".c-rank2", "A");
+    set_in_outcome(&mut b, 3, ".o-join", "any");
+    another(&mut b, 3);
+    set_in_clause(&mut b, 3, 1, ".c-kind", "forms");
+    set_in_clause(&mut b, 3, 1, ".c-hand", "flush");
+    set_in_clause(&mut b, 3, 1, ".c-ranking", "three-card");
+    set_in_clause(&mut b, 4, 0, ".c-kind", "same-value");
+    set_in_clause(&mut b, 4, 0, ".c-rules", "deuces:wild");
+    for k in 1..5 {
+        another(&mut b, 4);
+        set_in_clause(&mut b, 4, k, ".c-kind", ["", "longest-flush", "forms", "suited", "holds"][k]);
+    }
+    set_in_clause(&mut b, 4, 1, ".c-op", "between");
+    set_in_clause(&mut b, 4, 1, ".c-n", "2");
+    set_in_clause(&mut b, 4, 1, ".c-n2", "2");
+    set_in_clause(&mut b, 4, 2, ".c-hand", "high-card");
+    set_in_clause(&mut b, 4, 2, ".c-rules", "deuces:natural");
+    pick_ranks(&mut b, 4, 3, ".c-group1", &["A", "K", "Q", "J", "T"]);
+    pick_ranks(&mut b, 4, 3, ".c-group2", &["K", "Q"]);
+    pick_ranks(&mut b, 4, 4, ".c-ranks", &["A"]);
+    b.eval("(() => { const c = document.querySelectorAll('#b-outcomes .outcome')[4].querySelectorAll('.clause')[3].querySelector('.c-filled'); c.checked = true; c.dispatchEvent(new Event('change')); })()");
+    let mini = built(&mut b);
+    let written: serde_json::Value = serde_json::from_str(b.eval("decodeURIComponent(document.getElementById('b-download').href.split(',').slice(1).join(','))").as_str().unwrap()).unwrap();
+    let when = |n: usize| written["wagers"][0]["outcomes"][n]["when"].clone();
+    assert_eq!(when(0), serde_json::json!({"suited": [{"ranks": ["Q", "K", "A"]}]}));
+    assert_eq!(when(2), serde_json::json!({"forms": "three-of-a-kind", "ranking": "three-card", "ranks": {"from": "T", "to": "A"}}));
+    assert_eq!(when(3), serde_json::json!({"any": [{"forms": "pair", "ranking": "three-card"}, {"forms": "flush", "ranking": "three-card"}]}));
+    assert_eq!(
+        when(4),
+        serde_json::json!({"all": [{"same-value": {"deuces": "wild"}}, {"longest-flush": {"from": 2, "to": 2}}, {"forms": "high-card", "rules": {"deuces": "natural"}}, {"suited": [{"ranks": ["T", "J", "Q", "K", "A"], "filled": true}, {"ranks": ["Q", "K"]}]}, {"holds": ["A"]}]})
+    );
+    assert_eq!(mini, "2382/5525", "the mini royal built on the page");
+    std::fs::write(scratch.join("mini.json"), written.to_string()).unwrap();
+    assert_eq!(analyze_edge(&["my-mini-royal", "mini-royal", "--with-tables", scratch.join("mini.json").to_str().unwrap()]), mini);
 
     // The page at 390 px: no sideways scroll, the builder, a comparison and a search shown.
     b.call("Emulation.setDeviceMetricsOverride", serde_json::json!({"width": 390, "height": 900, "deviceScaleFactor": 1, "mobile": true}));

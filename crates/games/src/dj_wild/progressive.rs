@@ -7,24 +7,15 @@ use std::sync::OnceLock;
 
 use parsheet_define::{Condition, Deal, Definition, Hand, Joker, Outcome, Ranking, Reading, Rules, RulesChange};
 
-/// The hands paid, best first, with their words.
-const HANDS: [(Hand, &str); 7] = [
-    (Hand::RoyalFlush, "Royal flush"),
-    (Hand::StraightFlush, "Straight flush"),
-    (Hand::FourOfAKind, "Four of a kind"),
-    (Hand::FullHouse, "Full house"),
-    (Hand::Flush, "Flush"),
-    (Hand::Straight, "Straight"),
-    (Hand::ThreeOfAKind, "Three of a kind"),
-];
-
 /// The definition, built once.
 pub(crate) fn definition() -> &'static Definition {
     static DEFINITION: OnceLock<Definition> = OnceLock::new();
     DEFINITION.get_or_init(|| {
         let forms = |hand: Hand| Condition::Forms { hand, ranking: Ranking::Poker, ranks: None, rules: RulesChange::default() };
         let without_five = |hand: Hand| Condition::All(vec![forms(hand), Condition::Not(Box::new(forms(Hand::FiveOfAKind)))]);
-        let outcomes = HANDS.iter().map(|&(hand, words)| Outcome { id: hand.id().into(), hand: words.into(), when: forms(hand) }).collect();
+        // The Trips Bonus's hands but the two with no eligible line here (687a.6(c), (d)).
+        let paid = super::trips_bonus::HANDS.iter().filter(|(hand, _)| !matches!(hand, Hand::FiveWilds | Hand::FiveOfAKind));
+        let outcomes = paid.map(|&(hand, words)| Outcome { id: hand.id().into(), hand: words.into(), when: forms(hand) }).collect();
         let wager = crate::dj_wild::WAGERS.iter().find(|w| w.id == "progressive").expect("the Progressive");
         let described = |id: &str| wager.variants.iter().find(|v| v.id == id).expect("a reading").description.to_string();
         // A reading's outcomes are kept sorted by id, as the reader keeps them.

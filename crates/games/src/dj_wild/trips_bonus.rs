@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use parsheet_define::{Between, Condition, Deal, Definition, Hand, Joker, Outcome, Ranking, Reading, Rules, RulesChange};
 
 /// The hands paid, best first (DJ Wild's order, 687a.12(b)), with their words.
-const HANDS: [(Hand, &str); 9] = [
+pub(super) const HANDS: [(Hand, &str); 9] = [
     (Hand::FiveWilds, "Five wild cards"),
     (Hand::RoyalFlush, "Royal flush"),
     (Hand::FiveOfAKind, "Five of a kind"),
