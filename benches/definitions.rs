@@ -28,9 +28,10 @@ fn definitions(c: &mut Criterion) {
         let dedicated = parsheet_games::find(game, wager).unwrap();
         let reading = d.readings.first().map(|r| r.id.clone());
         g.bench_function(format!("{game}/{wager}/generic"), |b| b.iter(|| parsheet_games::defined::count(&d, reading.as_deref()).unwrap()));
-        // A wager counted from its definition: the program's own path (for a sharded one, the
-        // definition's conditions over the suit classes of its shards); its dedicated counter is
-        // a test oracle now (crates/games/tests/oracles).
+        // A wager counted from its definition: the program's own path (a whole count, without a
+        // results cache: the generic counter; a sharded wager's shards classify suit classes,
+        // not measured here); its dedicated counter is a test oracle now
+        // (crates/games/tests/oracles).
         let path = if dedicated.written_definition().is_some() { "program" } else { "dedicated" };
         g.bench_function(format!("{game}/{wager}/{path}"), |b| b.iter(|| dedicated.count(reading.as_deref()).unwrap()));
     }

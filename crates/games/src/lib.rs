@@ -147,8 +147,13 @@ impl Wager {
             // The definition's text, not its name: an edited definition never reuses a count.
             Counter::Defined(_, text) => Key::new(computation, &[("counts", "outcome counts of a defined wager, v1".into()), ("definition", text.into()), ("reading", v.into())], Combine::Sum),
             Counter::Builtin(_) => Key::new(computation, &[("counts", "outcome counts of a wager, v1".into()), ("game", self.game.into()), ("wager", self.id.into()), ("reading", v.into())], Combine::Sum),
-            // Its own version: the counter changed when the wager became a definition.
-            Counter::Written(_) => Key::new(computation, &[("counts", "outcome counts of a wager, v1".into()), ("game", self.game.into()), ("wager", self.id.into()), ("reading", v.into()), ("counter", "its definition, v1".into())], Combine::Sum),
+            // The definition as written (its structure, printed), so an edit to it never reads
+            // counts kept before.
+            Counter::Written(definition) => Key::new(
+                computation,
+                &[("counts", "outcome counts of a wager, v1".into()), ("game", self.game.into()), ("wager", self.id.into()), ("reading", v.into()), ("definition", format!("{:?}", definition()))],
+                Combine::Sum,
+            ),
         })
     }
 
