@@ -271,8 +271,8 @@ pub fn report_tables(games: &[GameTables], game: &str, wager: &str, base: &str, 
 #[derive(Clone, Debug, Serialize)]
 pub struct Built {
     pub priced: Priced,
-    /// Not refusals: an outcome no deal reaches, an outcome no paytable pays
-    /// ([`definition_warnings`]).
+    /// Not refusals: an outcome no deal reaches, an outcome no paytable pays, a `same-value`
+    /// that changes nothing ([`definition_warnings`]).
     pub warnings: Vec<String>,
     /// The file as the page downloads it: a schema-2 tables file `--with-tables` reads.
     pub file: String,
@@ -309,8 +309,9 @@ pub fn build(loaded: &[GameTables], text: &str, cache: &CountCache) -> Result<Bu
     })
 }
 
-/// What is odd in a defined wager but not wrong (the built-in bets have both): an outcome no
-/// deal reaches under the counted reading, and an outcome no paytable of the file pays.
+/// What is odd in a defined wager but not wrong (the built-in bets have the first two): an
+/// outcome no deal reaches under the counted reading, an outcome no paytable of the file pays,
+/// and a `same-value` that changes no rule of the deal ([`parsheet_define::Definition::oddities`]).
 /// `counted` is (outcome, deals) under the reading counted.
 pub fn definition_warnings(w: &parsheet_tables::WagerTables, known: &parsheet_games::Wager, counted: &[(String, u128)]) -> Vec<String> {
     let mut out = Vec::new();
@@ -323,5 +324,6 @@ pub fn definition_warnings(w: &parsheet_tables::WagerTables, known: &parsheet_ga
             out.push(format!("outcome {o}: no paytable pays it"));
         }
     }
+    out.extend(known.definition().into_iter().flat_map(|d| d.oddities()).map(|p| p.to_string()));
     out
 }

@@ -335,6 +335,38 @@ impl Definition {
         Ok((r.rules.apply(self.deal.rules), outcomes))
     }
 
+    /// What is allowed but surely not meant: a `same-value` that changes no rule the deal has
+    /// under a reading (or only the joker's, in a shoe without one), so it compares the hand
+    /// with itself. One entry per condition, at its JSON path, naming the readings it is idle
+    /// under.
+    pub fn oddities(&self) -> Vec<Problem> {
+        let say = |at: String, readings: &[&str]| {
+            let under = if readings.is_empty() { String::new() } else { format!(" under reading {}", readings.join(", ")) };
+            Problem { at, problem: format!("`same-value` changes no rule the deal has{under}, so it compares the hand with itself: it always holds (under `not`, never); name a rule the deal does not have") }
+        };
+        let idle = |c: &Condition, rules: Rules| idle_same_value(c, rules, self.deal.jokers);
+        if self.readings.is_empty() {
+            return self.outcomes.iter().enumerate().filter(|(_, o)| idle(&o.when, self.deal.rules)).map(|(i, _)| say(format!("outcomes[{i}].when"), &[])).collect();
+        }
+        let mut out = Vec::new();
+        // An outcome's own condition, under the readings that leave it as it is.
+        for (i, o) in self.outcomes.iter().enumerate() {
+            let under: Vec<&str> = self.readings.iter().filter(|r| !r.outcomes.iter().any(|(id, _)| id == &o.id) && idle(&o.when, r.rules.apply(self.deal.rules))).map(|r| r.id.as_str()).collect();
+            if !under.is_empty() {
+                out.push(say(format!("outcomes[{i}].when"), &under));
+            }
+        }
+        // A reading's own conditions, under that reading.
+        for (j, r) in self.readings.iter().enumerate() {
+            for (id, when) in &r.outcomes {
+                if idle(when, r.rules.apply(self.deal.rules)) {
+                    out.push(say(format!("readings[{j}].outcomes.{id}"), &[r.id.as_str()]));
+                }
+            }
+        }
+        out
+    }
+
     /// Every problem that stops the definition being counted (none: it can be).
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
@@ -382,6 +414,20 @@ impl Definition {
             }
         }
         out
+    }
+}
+
+/// Whether `c` holds a `same-value` whose change leaves `rules` as they are, or changes only
+/// how a joker plays in a shoe of `jokers` = 0.
+fn idle_same_value(c: &Condition, rules: Rules, jokers: u32) -> bool {
+    match c {
+        Condition::All(cs) | Condition::Any(cs) => cs.iter().any(|c| idle_same_value(c, rules, jokers)),
+        Condition::Not(c) => idle_same_value(c, rules, jokers),
+        Condition::SameValue(change) => {
+            let changed = change.apply(rules);
+            changed == rules || (jokers == 0 && Rules { joker: rules.joker, ..changed } == rules)
+        }
+        _ => false,
     }
 }
 

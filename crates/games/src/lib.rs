@@ -163,21 +163,18 @@ impl Wager {
         let v = self.reading(variant)?;
         match sharded(self.game, self.id) {
             Some(Sharded::SevenCardHands) => {
-                if let Some(definition) = self.written_definition() {
-                    let reading = (!v.is_empty()).then_some(v);
-                    // Whole, the generic counter's suit lanes (on every core); a shard, the
-                    // definition's conditions over the suit classes the shard owns. The shards
-                    // summed equal the whole (tests/shards.rs): two walks of one definition.
-                    if shard == Shard::WHOLE {
-                        let mut t = Tally::new();
-                        t.push("counts", defined::count(definition, reading)?.rows().iter().map(|(_, n)| *n as i128).collect());
-                        return Ok(t);
-                    }
-                    let compiled = defined::Compiled::new(definition, reading)?;
-                    return Ok(seven_of_53_shard(self.outcomes.len(), |hand| compiled.classify(&defined::Held::of_cards(hand)), shard));
+                let definition = self.written_definition().expect("a seven-card wager counted hand by hand is counted from its definition");
+                let reading = (!v.is_empty()).then_some(v);
+                // Whole, the generic counter's suit lanes (on every core); a shard, the
+                // definition's conditions over the suit classes the shard owns. The shards
+                // summed equal the whole (tests/shards.rs): two walks of one definition.
+                if shard == Shard::WHOLE {
+                    let mut t = Tally::new();
+                    t.push("counts", defined::count(definition, reading)?.rows().iter().map(|(_, n)| *n as i128).collect());
+                    return Ok(t);
                 }
-                let classify = hand_classifier(self.game, self.id).expect("counted hand by hand");
-                Ok(seven_of_53_shard(self.outcomes.len(), |hand| classify(v, hand), shard))
+                let compiled = defined::Compiled::new(definition, reading)?;
+                Ok(seven_of_53_shard(self.outcomes.len(), |hand| compiled.classify(&defined::Held::of_cards(hand)), shard))
             }
             Some(Sharded::AceHigh) => Ok(face_up_pai_gow::ace_high::ace_high_bonus_shard(v, shard)),
             None => Err(format!("{} {} is not counted in shards: it takes well under a second on one machine", self.game, self.id)),
@@ -222,7 +219,7 @@ impl Wager {
 
     /// Whether the wager is counted hand by hand, so [`Wager::outcome_of`] answers.
     pub fn classifies_hands(&self) -> bool {
-        hand_classifier(self.game, self.id).is_some() || self.written_definition().is_some()
+        self.written_definition().is_some()
     }
 
     /// For a wager counted hand by hand, the fast path's own classification of one hand under a
@@ -233,12 +230,9 @@ impl Wager {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };
-        if let Some(definition) = self.written_definition() {
-            let classify = defined::Compiled::new(definition, (!v.is_empty()).then_some(v)).map(|c| c.classify(&defined::Held::of_cards(hand)));
-            return Some(classify.map(|i| self.outcomes.get(i).copied().unwrap_or(OTHER)));
-        }
-        let classify = hand_classifier(self.game, self.id)?;
-        Some(Ok(self.outcomes.get(classify(v, hand)).copied().unwrap_or(OTHER)))
+        let definition = self.written_definition()?;
+        let classify = defined::Compiled::new(definition, (!v.is_empty()).then_some(v)).map(|c| c.classify(&defined::Held::of_cards(hand)));
+        Some(classify.map(|i| self.outcomes.get(i).copied().unwrap_or(OTHER)))
     }
 
     /// Whether `outcome` is an outcome id of this wager.
@@ -347,15 +341,6 @@ pub mod registry {
         }));
         all.push((wager, replace));
         Ok(wager)
-    }
-}
-
-/// The per-hand classification behind the counts of the wagers counted hand by hand (see
-/// [`Wager::hand_classifier`]).
-pub(crate) fn hand_classifier(game: &str, wager: &str) -> Option<fn(&str, CardSet) -> usize> {
-    match (game, wager) {
-        ("face-up-pai-gow", "progressive") => Some(|variant, hand| crate::fupg_progressive::outcome(crate::fupg_progressive::Reading::of(variant), hand)),
-        _ => None,
     }
 }
 
@@ -514,14 +499,6 @@ pub fn find(game: &str, wager: &str) -> Result<&'static Wager, String> {
 }
 
 const SEVEN_OF_53: u64 = 154_143_080;
-
-/// Counts every seven-card hand of 52 cards and the joker by `classify` (an index into
-/// `outcomes`, or one past them for a hand that pays nothing), over suit-isomorphism classes.
-fn count_seven_of_53(outcomes: &[&str], classify: impl Fn(CardSet) -> usize) -> OutcomeCounts {
-    let by = seven_of_53_shard(outcomes.len(), classify, Shard::WHOLE).get_counts("counts", outcomes.len() + 1).expect("counts");
-    assert_eq!(by.iter().sum::<u128>(), SEVEN_OF_53 as u128, "C(53, 7) seven-card hands");
-    with_other(SEVEN_OF_53, outcomes.iter().zip(&by).map(|(&o, &n)| (o, n as u64)).collect())
-}
 
 /// The suit classes of seven cards of 53 that `shard` owns, by `classify`: counts per outcome
 /// index, the last for no paying hand.

@@ -113,6 +113,36 @@ fn bad_definitions_are_refused_with_their_place() {
     assert!(e.contains("a rank is named twice"), "{e}");
     let e = refused(r#"{"deal": {"decks": 1, "cards": 3}, "outcomes": [{"id": "Four_Aces", "hand": "X", "when": {"same": "rank"}}]}"#);
     assert!(e.contains("`outcomes[0].id`: \"Four_Aces\" is not an id"), "{e}");
+    // A reversed range is named by the bounds as written: ranks as letters, counts as numbers.
+    let e = when(r#"{"forms": "pair", "ranks": {"from": "K", "to": "9"}}"#);
+    assert!(e.contains("`outcomes[0].when.ranks`: the range from \"K\", to \"9\" is empty"), "{e}");
+    let e = when(r#"{"pairs": {"at-least": 3, "at-most": 1}}"#);
+    assert!(e.contains("the range at-least 3, at-most 1 is empty"), "{e}");
+}
+
+/// A `same-value` whose rules are the deal's compares the hand with itself: counted (it always
+/// holds), with a warning naming the outcome and the reading; one that changes a rule, none.
+#[test]
+fn a_same_value_that_changes_nothing_is_noted() {
+    let parse = |json: &str| parsheet_tables::definition::parse_definition("odd.json", json).unwrap_or_else(|e| panic!("{e}"));
+    let idle = parse(r#"{"deal": {"decks": 1, "cards": 5}, "readings": [{"id": "natural", "description": "as dealt"}, {"id": "wild", "description": "deuces wild", "deal": {"deuces": "wild"}}],
+        "outcomes": [{"id": "same", "hand": "Same", "when": {"all": [{"forms": "pair"}, {"same-value": {"deuces": "natural"}}]}}]}"#);
+    let odd: Vec<String> = idle.oddities().iter().map(|p| p.to_string()).collect();
+    assert_eq!(odd.len(), 1, "{odd:?}");
+    assert!(odd[0].starts_with("outcomes[0].when: `same-value` changes no rule the deal has under reading natural,"), "{odd:?}");
+    // A reading's own condition is named at its place; a joker's rule is no change without a joker.
+    let jokerless = parse(r#"{"deal": {"decks": 1, "cards": 5, "deuces": "wild"}, "readings": [{"id": "a", "description": "a"}, {"id": "b", "description": "b", "outcomes": {"same": {"same-value": {"joker": "bug"}}}}],
+        "outcomes": [{"id": "same", "hand": "Same", "when": {"same-value": {"deuces": "natural"}}}]}"#);
+    let odd: Vec<String> = jokerless.oddities().iter().map(|p| p.to_string()).collect();
+    assert_eq!(odd.len(), 1, "{odd:?}");
+    assert!(odd[0].starts_with("readings[1].outcomes.same: `same-value` changes no rule the deal has under reading b,"), "{odd:?}");
+    // Always holds: every pair (1,098,240 of C(52, 5) with a pair exactly, and the better
+    // hands that form one) is counted as `same` under the reading that notes it.
+    let counted = parsheet_games::defined::count(&idle, Some("natural")).unwrap();
+    let pair_or_better = parsheet_games::defined::count(&parse(r#"{"deal": {"decks": 1, "cards": 5}, "outcomes": [{"id": "same", "hand": "Same", "when": {"forms": "pair"}}]}"#), None).unwrap();
+    assert_eq!(counted.rows(), pair_or_better.rows());
+    let meant = parse(r#"{"deal": {"decks": 1, "cards": 5, "deuces": "wild"}, "outcomes": [{"id": "same", "hand": "Same", "when": {"same-value": {"deuces": "natural"}}}]}"#);
+    assert!(meant.oddities().is_empty());
 }
 
 /// Thirteen definitions that no built-in bet covers (two- and six-deck shoes, a wild joker in four

@@ -15,10 +15,15 @@ use std::collections::BTreeMap;
 
 use parsheet_cards::{binomial, iso, Card, CardSet, Deck, Subsets};
 use parsheet_eval::{Evaluator, HandRank, Ranking};
-use parsheet_games::fupg_progressive::{outcome, Reading, OUTCOMES};
+use parsheet_games::fupg_progressive::OUTCOMES;
 use parsheet_games::{find, OTHER};
 use parsheet_reference as reference;
 use reference::{RefCard, RefCategory, RefValue};
+
+// The dedicated classification the program counted with before it counted the definition.
+#[allow(dead_code)]
+mod oracles;
+use oracles::fupg_progressive::{outcome, Reading};
 
 const C53_7: u64 = 154_143_080;
 
@@ -354,8 +359,11 @@ fn the_classifier_agrees_with_the_reference_evaluators_on_samples() {
                 Some(_) => {}
                 None => assert!(best.category < RefCategory::ThreeOfAKind, "{variant} {hand}"),
             }
-            // The wager's classification on the same hand.
+            // The oracle's classification and the program's (the definition's, as its shards
+            // and the rule audit use it) on the same hand.
             assert_eq!(outcome(reading, hand), mine, "{variant} {hand}");
+            let program = find("face-up-pai-gow", "progressive").unwrap().outcome_of(Some(variant), hand).unwrap().unwrap();
+            assert_eq!(program, OUTCOMES.get(mine).copied().unwrap_or(OTHER), "{variant} {hand}");
         }
     }
 }

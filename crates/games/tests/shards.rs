@@ -35,6 +35,7 @@ fn check(game: &str, wager: &str, variant: Option<&str>) {
 #[test]
 fn a_side_bet_counted_hand_by_hand_splits_exactly() {
     check("face-up-pai-gow", "fortune-bonus", Some("trips-over-straight"));
+    check("face-up-pai-gow", "progressive", Some("fully-wild-joker"));
 }
 
 #[test]

@@ -154,7 +154,9 @@ fn between(a: &At, read: &dyn Fn(&At) -> Result<u32, TableError>) -> Result<Betw
         _ => return Err(a.err("a range is `at-least`, `at-most`, both, or `from` and `to`")),
     };
     if b.min > b.max {
-        return Err(a.err(format!("the range {}..{} is empty", b.min, b.max)));
+        // The bounds as written (a rank as its letter), not as counted.
+        let written: Vec<String> = ["at-least", "from", "at-most", "to"].iter().filter_map(|k| a.value.get(k).map(|v| format!("{k} {v}"))).collect();
+        return Err(a.err(format!("the range {} is empty: the first bound must not be above the second", written.join(", "))));
     }
     Ok(b)
 }

@@ -69,7 +69,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         deal: "the player's seven cards from 52 cards and one joker",
         outcomes: progressive::OUTCOMES,
         variants: progressive::VARIANTS,
-        count: crate::Counter::Builtin(progressive::count),
+        count: crate::Counter::Written(progressive::definition),
     },
 ];
 

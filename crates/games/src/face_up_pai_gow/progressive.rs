@@ -14,14 +14,19 @@
 //! line per outcome it covers. For that, the seven-card straight flushes are split by whether
 //! they hold a royal (Paytable 7 pays them as a royal flush or a straight flush).
 //!
-//! Counted over suit-isomorphism classes of seven cards from 53 (the outcome is invariant
-//! under relabelling suits), ranked by [`Ranking::PaiGow`] (the chapter's joker, 688a.6(a)) or
-//! [`Ranking::PaiGowWildJoker`] (the "Fully wild joker" printed under Paytables 2, 5, 6, 7).
+//! The program counts it from its definition ([`definition`]), as the Fortune Bonus: the
+//! generic counter's suit lanes whole, the definition's conditions over the suit classes a
+//! shard owns (docs/SHARDING.md). The joker is the bug (an ace, or a filler of a straight, a
+//! flush or a straight flush, 688a.6(a)) or, under the "Fully wild joker" printed beneath
+//! Paytables 2, 5, 6 and 7, any card. The dedicated classification it replaced (the pai gow
+//! evaluators and the seven-card lines) is the test's oracle (`tests/oracles`); the text form
+//! is `tests/definitions/face-up-pai-gow.progressive.json`, held equal to this by a test.
 
-use parsheet_cards::{CardSet, Rank, Suit};
-use parsheet_eval::{paigow, Category, Evaluator, Ranking};
+use std::sync::OnceLock;
 
-use crate::{OutcomeCounts, Variant};
+use parsheet_define::{Between, Condition, Deal, Definition, Hand, Joker, Outcome, Ranking, Reading, Rules, RulesChange, SuitGroup};
+
+use crate::Variant;
 
 /// The outcomes, best first (688a.6(f), Royal Match placed as in Paytable 4).
 pub const OUTCOMES: &[&str] = &[
@@ -60,83 +65,50 @@ pub const VARIANTS: &[Variant] = &[
     },
 ];
 
-/// The rules a variant reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reading {
-    pub fully_wild_joker: bool,
-    pub trips_over_straight: bool,
-}
-
-impl Reading {
-    pub fn of(variant: &str) -> Reading {
-        match variant {
-            "ordinary-joker" => Reading { fully_wild_joker: false, trips_over_straight: false },
-            "fully-wild-joker" => Reading { fully_wild_joker: true, trips_over_straight: false },
-            "ordinary-joker-trips-over-straight" => Reading { fully_wild_joker: false, trips_over_straight: true },
-            "fully-wild-joker-trips-over-straight" => Reading { fully_wild_joker: true, trips_over_straight: true },
-            other => unreachable!("variant {other}"),
+/// The definition, built once.
+pub(crate) fn definition() -> &'static Definition {
+    static DEFINITION: OnceLock<Definition> = OnceLock::new();
+    DEFINITION.get_or_init(|| {
+        let forms = |hand: Hand| Condition::Forms { hand, ranking: Ranking::Poker, ranks: None, rules: RulesChange::default() };
+        let seven_in_a_row = || Condition::LongestStraightFlush { length: Between::exactly(7), rules: RulesChange::default() };
+        let natural = || Condition::Jokers(Between::exactly(0));
+        let (ace, king, queen, jack, ten) = (12, 11, 10, 9, 8);
+        // A royal in one suit (the joker filling it) and a king-queen of another, the joker
+        // filling that too where it is fully wild.
+        let royal_match = |wild_king_queen: bool| Condition::Suited(vec![SuitGroup { ranks: vec![ace, king, queen, jack, ten], filled: true }, SuitGroup { ranks: vec![king, queen], filled: wild_king_queen }]);
+        let outcome = |id: &str, hand: &str, when: Condition| Outcome { id: id.into(), hand: hand.into(), when };
+        let outcomes = vec![
+            outcome("7-card-natural-straight-flush-holding-royal", "7 card straight flush, natural, holding a royal", Condition::All(vec![natural(), seven_in_a_row(), forms(Hand::RoyalFlush)])),
+            outcome("7-card-natural-straight-flush", "7 card straight flush, natural", Condition::All(vec![natural(), seven_in_a_row()])),
+            outcome("royal-flush-plus-royal-match", "Royal flush plus Royal Match", royal_match(false)),
+            outcome("7-card-wild-straight-flush-holding-royal", "7 card straight flush with the joker, holding a royal", Condition::All(vec![seven_in_a_row(), forms(Hand::RoyalFlush)])),
+            outcome("7-card-wild-straight-flush", "7 card straight flush with the joker", seven_in_a_row()),
+            outcome("five-aces", "Five aces", Condition::Forms { hand: Hand::FiveOfAKind, ranking: Ranking::Poker, ranks: Some(Between::exactly(ace as u32)), rules: RulesChange::default() }),
+            outcome("five-of-a-kind", "Five of a kind", forms(Hand::FiveOfAKind)),
+            outcome("royal-flush", "Royal flush", forms(Hand::RoyalFlush)),
+            outcome("straight-flush", "Straight flush", forms(Hand::StraightFlush)),
+            outcome("four-of-a-kind", "Four of a kind", forms(Hand::FourOfAKind)),
+            outcome("full-house", "Full house", forms(Hand::FullHouse)),
+            outcome("flush", "Flush", forms(Hand::Flush)),
+            outcome("straight", "Straight", forms(Hand::Straight)),
+            outcome("three-of-a-kind", "Three of a kind", forms(Hand::ThreeOfAKind)),
+        ];
+        let trips_over_straight = || ("straight".to_string(), Condition::All(vec![forms(Hand::Straight), Condition::Not(Box::new(forms(Hand::ThreeOfAKind)))]));
+        let wild_royal_match = || ("royal-flush-plus-royal-match".to_string(), royal_match(true));
+        let wild = RulesChange { joker: Some(Joker::Wild), ..RulesChange::default() };
+        let reading = |id: &str, rules: RulesChange, outcomes: Vec<(String, Condition)>| {
+            let description = VARIANTS.iter().find(|v| v.id == id).expect("a reading").description.to_string();
+            Reading { id: id.into(), description, rules, outcomes }
+        };
+        Definition {
+            deal: Deal { decks: 1, jokers: 1, cards: 7, rules: Rules { joker: Joker::Bug, deuces_wild: false, ace_low: true } },
+            readings: vec![
+                reading("ordinary-joker", RulesChange::default(), vec![]),
+                reading("fully-wild-joker", wild, vec![wild_royal_match()]),
+                reading("ordinary-joker-trips-over-straight", RulesChange::default(), vec![trips_over_straight()]),
+                reading("fully-wild-joker-trips-over-straight", wild, vec![wild_royal_match(), trips_over_straight()]),
+            ],
+            outcomes,
         }
-    }
-
-    pub fn ranking(self) -> Ranking {
-        if self.fully_wild_joker {
-            Ranking::PaiGowWildJoker
-        } else {
-            Ranking::PaiGow
-        }
-    }
-}
-
-const ROYAL: u16 = 0x1f00;
-const KING_QUEEN: u16 = 1 << 11 | 1 << 10;
-
-/// Index into [`OUTCOMES`] of a seven-card hand, or `OUTCOMES.len()` when it wins nothing.
-pub fn outcome(reading: Reading, hand: CardSet) -> usize {
-    let e = Evaluator::get(reading.ranking());
-    let category = e.category(e.evaluate(hand));
-    let holds_royal = category == Category::RoyalFlush;
-    // Seven suited cards (or the joker and six) make the best five a straight flush or royal,
-    // and so does a Royal Match's royal.
-    if category >= Category::StraightFlush {
-        let lines = paigow::seven_card_lines(hand);
-        if lines.seven_card_straight_flush_natural {
-            return if holds_royal { 0 } else { 1 };
-        }
-        if lines.royal_plus_royal_match || (reading.fully_wild_joker && holds_royal && joker_completes_royal_match(hand)) {
-            return 2;
-        }
-        if lines.seven_card_straight_flush_with_joker {
-            return if holds_royal { 3 } else { 4 };
-        }
-    }
-    match category {
-        // Four aces and the joker: five aces under either joker.
-        Category::FiveAces => 5,
-        Category::FiveOfAKind if e.tiebreaks(e.evaluate(hand))[0] == Rank::ACE.0 => 5,
-        Category::FiveOfAKind => 6,
-        Category::RoyalFlush => 7,
-        Category::StraightFlush => 8,
-        Category::FourOfAKind => 9,
-        Category::FullHouse => 10,
-        Category::Flush => 11,
-        Category::Straight if reading.trips_over_straight && paigow::holds_three_of_a_kind(hand, reading.fully_wild_joker) => 13,
-        Category::Straight => 12,
-        Category::ThreeOfAKind => 13,
-        _ => OUTCOMES.len(),
-    }
-}
-
-/// A natural royal with the fully wild joker as the Royal Match's king or queen (the other
-/// one natural, of another suit).
-fn joker_completes_royal_match(hand: CardSet) -> bool {
-    if !hand.has_joker() {
-        return false;
-    }
-    let lanes = Suit::ALL.map(|s| hand.suit_ranks(s));
-    (0..4).any(|s| lanes[s] & ROYAL == ROYAL && (0..4).any(|t| t != s && lanes[t] & KING_QUEEN != 0))
-}
-
-pub(crate) fn count(variant: &str) -> OutcomeCounts {
-    let reading = Reading::of(variant);
-    crate::count_seven_of_53(OUTCOMES, |hand| outcome(reading, hand))
+    })
 }

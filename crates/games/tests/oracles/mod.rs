@@ -13,6 +13,7 @@ pub fn counts(game: &str, wager: &str, reading: Option<&str>) -> Option<OutcomeC
         ("dj-wild", "progressive") => Some(dj_progressive(reading.unwrap_or("best-eligible-hand"))),
         ("heads-up-holdem", "pocket-bonus") => Some(pocket_bonus()),
         ("face-up-pai-gow", "fortune-bonus") => Some(fortune_bonus(reading.unwrap_or("straight-over-trips"))),
+        ("face-up-pai-gow", "progressive") => Some(fupg_progressive::counts(reading.unwrap_or("ordinary-joker"))),
         _ => None,
     }
 }
@@ -206,4 +207,97 @@ fn pocket_bonus() -> OutcomeCounts {
         }
     }
     with_other(total, &counts)
+}
+
+/// Face Up Pai Gow's Progressive, every suit class of seven of the 53 cards classified by the
+/// pai gow evaluators (the chapter's joker, or fully wild) and the seven-card lines.
+pub mod fupg_progressive {
+    use parsheet_cards::{CardSet, Rank, Suit};
+    use parsheet_eval::{paigow, Category, Evaluator, Ranking};
+    use parsheet_games::fupg_progressive::OUTCOMES;
+    use parsheet_paytable::OutcomeCounts;
+
+    pub fn counts(variant: &str) -> OutcomeCounts {
+        let reading = Reading::of(variant);
+        let mut by = vec![0u128; OUTCOMES.len() + 1];
+        parsheet_cards::iso::for_each_class(7, true, |hand, weight| by[outcome(reading, hand)] += weight as u128);
+        let rows = OUTCOMES.iter().map(|o| o.to_string()).chain(["other".to_string()]).zip(by).collect();
+        OutcomeCounts::new(parsheet_cards::binomial(53, 7) as u128, rows).unwrap()
+    }
+
+    /// The rules a variant reads.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Reading {
+        pub fully_wild_joker: bool,
+        pub trips_over_straight: bool,
+    }
+
+    impl Reading {
+        pub fn of(variant: &str) -> Reading {
+            match variant {
+                "ordinary-joker" => Reading { fully_wild_joker: false, trips_over_straight: false },
+                "fully-wild-joker" => Reading { fully_wild_joker: true, trips_over_straight: false },
+                "ordinary-joker-trips-over-straight" => Reading { fully_wild_joker: false, trips_over_straight: true },
+                "fully-wild-joker-trips-over-straight" => Reading { fully_wild_joker: true, trips_over_straight: true },
+                other => unreachable!("variant {other}"),
+            }
+        }
+
+        pub fn ranking(self) -> Ranking {
+            if self.fully_wild_joker {
+                Ranking::PaiGowWildJoker
+            } else {
+                Ranking::PaiGow
+            }
+        }
+    }
+
+    const ROYAL: u16 = 0x1f00;
+    const KING_QUEEN: u16 = 1 << 11 | 1 << 10;
+
+    /// Index into [`OUTCOMES`] of a seven-card hand, or `OUTCOMES.len()` when it wins nothing.
+    pub fn outcome(reading: Reading, hand: CardSet) -> usize {
+        let e = Evaluator::get(reading.ranking());
+        let category = e.category(e.evaluate(hand));
+        let holds_royal = category == Category::RoyalFlush;
+        // Seven suited cards (or the joker and six) make the best five a straight flush or royal,
+        // and so does a Royal Match's royal.
+        if category >= Category::StraightFlush {
+            let lines = paigow::seven_card_lines(hand);
+            if lines.seven_card_straight_flush_natural {
+                return if holds_royal { 0 } else { 1 };
+            }
+            if lines.royal_plus_royal_match || (reading.fully_wild_joker && holds_royal && joker_completes_royal_match(hand)) {
+                return 2;
+            }
+            if lines.seven_card_straight_flush_with_joker {
+                return if holds_royal { 3 } else { 4 };
+            }
+        }
+        match category {
+            // Four aces and the joker: five aces under either joker.
+            Category::FiveAces => 5,
+            Category::FiveOfAKind if e.tiebreaks(e.evaluate(hand))[0] == Rank::ACE.0 => 5,
+            Category::FiveOfAKind => 6,
+            Category::RoyalFlush => 7,
+            Category::StraightFlush => 8,
+            Category::FourOfAKind => 9,
+            Category::FullHouse => 10,
+            Category::Flush => 11,
+            Category::Straight if reading.trips_over_straight && paigow::holds_three_of_a_kind(hand, reading.fully_wild_joker) => 13,
+            Category::Straight => 12,
+            Category::ThreeOfAKind => 13,
+            _ => OUTCOMES.len(),
+        }
+    }
+
+    /// A natural royal with the fully wild joker as the Royal Match's king or queen (the other
+    /// one natural, of another suit).
+    fn joker_completes_royal_match(hand: CardSet) -> bool {
+        if !hand.has_joker() {
+            return false;
+        }
+        let lanes = Suit::ALL.map(|s| hand.suit_ranks(s));
+        (0..4).any(|s| lanes[s] & ROYAL == ROYAL && (0..4).any(|t| t != s && lanes[t] & KING_QUEEN != 0))
+    }
 }
