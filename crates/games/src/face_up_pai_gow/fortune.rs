@@ -16,7 +16,7 @@ pub(crate) fn definition() -> &'static Definition {
         let seven_in_a_row = || Condition::LongestStraightFlush { length: Between::exactly(7), rules: RulesChange::default() };
         let (ace, king, queen, jack, ten) = (12, 11, 10, 9, 8);
         let outcome = |id: &str, hand: &str, when: Condition| Outcome { id: id.into(), hand: hand.into(), when };
-        let outcomes = vec![
+        let mut outcomes = vec![
             outcome("7-card-straight-flush", "Seven-card straight flush without the joker", Condition::All(vec![seven_in_a_row(), Condition::Jokers(Between::exactly(0))])),
             outcome(
                 "royal-flush-plus-royal-match",
@@ -25,15 +25,9 @@ pub(crate) fn definition() -> &'static Definition {
             ),
             outcome("7-card-straight-flush-with-joker", "Seven-card straight flush with the joker", seven_in_a_row()),
             outcome("five-aces", "Five aces", Condition::Forms { hand: Hand::FiveOfAKind, ranking: Ranking::Poker, ranks: Some(Between::exactly(ace as u32)), rules: RulesChange::default() }),
-            outcome("royal-flush", "Royal flush", forms(Hand::RoyalFlush)),
-            outcome("straight-flush", "Straight flush", forms(Hand::StraightFlush)),
-            outcome("four-of-a-kind", "Four of a kind", forms(Hand::FourOfAKind)),
-            outcome("full-house", "Full house", forms(Hand::FullHouse)),
-            outcome("flush", "Flush", forms(Hand::Flush)),
-            outcome("straight", "Straight", forms(Hand::Straight)),
-            outcome("three-of-a-kind", "Three of a kind", forms(Hand::ThreeOfAKind)),
-            outcome("three-pair", "Three pair", Condition::Pairs(Between::at_least(3))),
         ];
+        outcomes.extend(super::best_five_outcomes());
+        outcomes.push(outcome("three-pair", "Three pair", Condition::Pairs(Between::at_least(3))));
         let wager = crate::face_up_pai_gow::WAGERS.iter().find(|w| w.id == "fortune-bonus").expect("the Fortune Bonus");
         let described = |id: &str| wager.variants.iter().find(|v| v.id == id).expect("a reading").description.to_string();
         Definition {

@@ -77,7 +77,7 @@ pub(crate) fn definition() -> &'static Definition {
         // filling that too where it is fully wild.
         let royal_match = |wild_king_queen: bool| Condition::Suited(vec![SuitGroup { ranks: vec![ace, king, queen, jack, ten], filled: true }, SuitGroup { ranks: vec![king, queen], filled: wild_king_queen }]);
         let outcome = |id: &str, hand: &str, when: Condition| Outcome { id: id.into(), hand: hand.into(), when };
-        let outcomes = vec![
+        let mut outcomes = vec![
             outcome("7-card-natural-straight-flush-holding-royal", "7 card straight flush, natural, holding a royal", Condition::All(vec![natural(), seven_in_a_row(), forms(Hand::RoyalFlush)])),
             outcome("7-card-natural-straight-flush", "7 card straight flush, natural", Condition::All(vec![natural(), seven_in_a_row()])),
             outcome("royal-flush-plus-royal-match", "Royal flush plus Royal Match", royal_match(false)),
@@ -85,14 +85,8 @@ pub(crate) fn definition() -> &'static Definition {
             outcome("7-card-wild-straight-flush", "7 card straight flush with the joker", seven_in_a_row()),
             outcome("five-aces", "Five aces", Condition::Forms { hand: Hand::FiveOfAKind, ranking: Ranking::Poker, ranks: Some(Between::exactly(ace as u32)), rules: RulesChange::default() }),
             outcome("five-of-a-kind", "Five of a kind", forms(Hand::FiveOfAKind)),
-            outcome("royal-flush", "Royal flush", forms(Hand::RoyalFlush)),
-            outcome("straight-flush", "Straight flush", forms(Hand::StraightFlush)),
-            outcome("four-of-a-kind", "Four of a kind", forms(Hand::FourOfAKind)),
-            outcome("full-house", "Full house", forms(Hand::FullHouse)),
-            outcome("flush", "Flush", forms(Hand::Flush)),
-            outcome("straight", "Straight", forms(Hand::Straight)),
-            outcome("three-of-a-kind", "Three of a kind", forms(Hand::ThreeOfAKind)),
         ];
+        outcomes.extend(super::best_five_outcomes());
         let trips_over_straight = || ("straight".to_string(), Condition::All(vec![forms(Hand::Straight), Condition::Not(Box::new(forms(Hand::ThreeOfAKind)))]));
         let wild_royal_match = || ("royal-flush-plus-royal-match".to_string(), royal_match(true));
         let wild = RulesChange { joker: Some(Joker::Wild), ..RulesChange::default() };
