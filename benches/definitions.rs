@@ -40,7 +40,27 @@ fn definitions(c: &mut Criterion) {
         let d = example(file, wager);
         g.bench_function(format!("{file}/{wager}/generic"), |b| b.iter(|| parsheet_games::defined::count(&d, None).unwrap()));
     }
+    // The largest shoes the format allows (eight decks, two jokers), the limit docs/WAGERS.md
+    // says is not needed: five cards reading colour, seven cards with and without colour.
+    for (cards, colour) in [(5, true), (7, false), (7, true)] {
+        let d = largest_shoe(cards, colour);
+        let name = format!("largest-shoe/{cards}-cards{}/generic", if colour { "-colour" } else { "" });
+        g.bench_function(name, |b| b.iter(|| parsheet_games::defined::count(&d, None).unwrap()));
+    }
     g.finish();
+}
+
+/// A bet on `cards` cards of eight decks and two wild jokers: a one-suit flush, then (where
+/// `colour`) all of one colour or else trips, then a pair.
+fn largest_shoe(cards: u32, colour: bool) -> parsheet_define::Definition {
+    let middle = if colour { r#"{"id": "colour", "hand": "One colour", "when": {"same": "colour"}}"# } else { r#"{"id": "trips", "hand": "Trips", "when": {"forms": "three-of-a-kind"}}"# };
+    let json = format!(
+        r#"{{"deal": {{"decks": 8, "jokers": 2, "cards": {cards}}}, "outcomes": [
+            {{"id": "suited-flush", "hand": "Flush of one suit", "when": {{"all": [{{"forms": "flush"}}, {{"same": "suit"}}]}}}},
+            {middle},
+            {{"id": "pair", "hand": "Pair", "when": {{"forms": "pair"}}}}]}}"#
+    );
+    parsheet_tables::definition::parse_definition("largest shoe", &json).unwrap()
 }
 
 /// The definition of `wager` in `wagers/FILE.json` (its `deal`, `readings` and `outcomes`).

@@ -6,7 +6,9 @@
 //! `C(jokers, j)` for the jokers. Where no condition reads a suit's colour, the suits are alike,
 //! so only lanes in descending order are visited, each weighted by its relabellings (24 over
 //! the factorials of equal lanes): 7 of 53 is about seven million classes, not 154 million
-//! hands. Where colour matters, every labelling is visited.
+//! hands. Where colour matters, the suits are alike up to the eight relabellings that keep
+//! colours (the two black suits swapped, the two red ones, black for red): each colour's two
+//! lanes in descending order, the black pair no less than the red, each weighted by its images.
 //!
 //! Conditions are compiled once against the deal's rules ([`Compiled`]): each rule set a
 //! condition reads the cards under becomes one [`View`] of the hand (natural counts, suit
@@ -71,6 +73,19 @@ impl Held {
         self.suit_len[s] = 0;
         self.suit_deuces[s] = 0;
     }
+}
+
+/// The suit each lane of the walk is dealt to: the black suits (clubs 0, spades 3) first, then
+/// the red ones (diamonds 1, hearts 2), so the relabellings that keep colours act on the lanes'
+/// places as pairs: (0 1) and (2 3) swapped within, or the pairs exchanged.
+const SUIT_AT: [usize; 4] = [0, 3, 1, 2];
+
+/// How many different hands the relabellings that keep colours make of the lanes `p` (in the
+/// places of [`SUIT_AT`]): the distinct images of the eight.
+fn colour_images(p: &[u64; 4]) -> u64 {
+    let [a, b, c, d] = *p;
+    let images = [[a, b, c, d], [b, a, c, d], [a, b, d, c], [b, a, d, c], [c, d, a, b], [d, c, a, b], [c, d, b, a], [d, c, b, a]];
+    (0..8).filter(|&i| !images[..i].contains(&images[i])).count() as u64
 }
 
 /// The ranks one suit holds: counts, the ranks present, the cards, the ways to draw them from
@@ -643,11 +658,12 @@ fn count_compiled(c: &Compiled, decks: u32, jokers: u32) -> Vec<u128> {
                 .par_iter()
                 .map(|&first| {
                     let left = naturals - first.len as u32;
-                    // Suits alike: the second lane no greater than the first.
+                    // The second lane no greater than the first: suits alike, or the two
+                    // black suits alike where colours are read.
                     let seconds: Vec<&Lane> = (0..=left as usize)
                         .flat_map(|s| {
                             let list = &by_size[s];
-                            let from = if c.colour { 0 } else { list.partition_point(|l| l.packed > first.packed) };
+                            let from = list.partition_point(|l| l.packed > first.packed);
                             list[from..].iter()
                         })
                         .collect();
@@ -657,8 +673,8 @@ fn count_compiled(c: &Compiled, decks: u32, jokers: u32) -> Vec<u128> {
                             || vec![0u128; k],
                             |mut acc, &second| {
                                 let mut held = Held { jokers: j as u8, ..Held::default() };
-                                held.set_lane(0, first);
-                                held.set_lane(1, second);
+                                held.set_lane(SUIT_AT[0], first);
+                                held.set_lane(SUIT_AT[1], second);
                                 let mut chosen = [first.packed, second.packed, 0, 0];
                                 walk_lanes(c, &by_size, 2, left - second.len as u32, first.weight as u128 * second.weight as u128, &mut held, &mut chosen, &mut acc);
                                 acc
@@ -675,7 +691,7 @@ fn count_compiled(c: &Compiled, decks: u32, jokers: u32) -> Vec<u128> {
 fn walk_lanes(c: &Compiled, by_size: &[Vec<Lane>], lane: usize, left: u32, weight: u128, held: &mut Held, chosen: &mut [u64; 4], acc: &mut [u128]) {
     if lane == 4 {
         if left == 0 {
-            let w = if c.colour { weight } else { weight * parsheet_cards::iso::relabellings(chosen) as u128 };
+            let w = weight * if c.colour { colour_images(chosen) as u128 } else { parsheet_cards::iso::relabellings(chosen) as u128 };
             acc[c.classify(held)] += w;
         }
         return;
@@ -683,13 +699,21 @@ fn walk_lanes(c: &Compiled, by_size: &[Vec<Lane>], lane: usize, left: u32, weigh
     let sizes = if lane == 3 { left..=left } else { 0..=left };
     for s in sizes {
         let list = &by_size[s as usize];
-        // Suits alike: lanes in descending order only.
-        let from = if c.colour { 0 } else { list.partition_point(|l| l.packed > chosen[lane - 1]) };
+        // Suits alike: lanes in descending order only. Colours read: the red pair's first lane
+        // no greater than the black pair's first, its second no greater than its first, and,
+        // where the pairs' first lanes are equal, than the black pair's second.
+        let bound = match (c.colour, lane) {
+            (false, _) => chosen[lane - 1],
+            (true, 2) => chosen[0],
+            (true, _) if chosen[2] == chosen[0] => chosen[1],
+            (true, _) => chosen[2],
+        };
+        let from = list.partition_point(|l| l.packed > bound);
         for l in &list[from..] {
-            held.set_lane(lane, l);
+            held.set_lane(SUIT_AT[lane], l);
             chosen[lane] = l.packed;
             walk_lanes(c, by_size, lane + 1, left - s, weight * l.weight as u128, held, chosen, acc);
-            held.clear_lane(lane, l);
+            held.clear_lane(SUIT_AT[lane], l);
         }
     }
 }
@@ -776,6 +800,57 @@ mod tests {
                 }
             }
             assert!(passed_over > 1000 && held_anyway > 100, "the draws reach both sides of the needs ({passed_over}, {held_anyway})");
+        }
+    }
+
+    /// Where colours are read, the walk folds the suits by the eight relabellings that keep
+    /// colours. Its counts equal those of every physical deal of the shoe classified one by one:
+    /// two decks and a joker, four cards (C(105, 4) deals); three decks and two jokers, three
+    /// cards (C(158, 3)).
+    #[test]
+    fn colour_folding_counts_as_every_physical_deal() {
+        let outcomes = r#"[
+            {"id": "a", "hand": "a", "when": {"all": [{"same": "colour"}, {"pairs": {"at-least": 1}}]}},
+            {"id": "b", "hand": "b", "when": {"same": "suit"}},
+            {"id": "c", "hand": "c", "when": {"same": "colour"}},
+            {"id": "d", "hand": "d", "when": {"longest-flush": 3}},
+            {"id": "e", "hand": "e", "when": {"suited": [{"ranks": ["A", "K"], "filled": true}]}},
+            {"id": "f", "hand": "f", "when": {"all": [{"not": {"same": "colour"}}, {"forms": "pair"}]}}]"#;
+        for (decks, jokers, cards) in [(2u32, 1u32, 4u32), (3, 2, 3)] {
+            let json = format!(r#"{{"deal": {{"decks": {decks}, "jokers": {jokers}, "cards": {cards}}}, "outcomes": {outcomes}}}"#);
+            let d = parsheet_tables::definition::parse_definition("inline", &json).unwrap();
+            let c = Compiled::new(&d, None).unwrap();
+            assert!(c.colour);
+            let mut shoe: Vec<Option<(usize, usize)>> = (0..decks).flat_map(|_| (0..52).map(|i| Some((i % 13, i / 13)))).collect();
+            shoe.extend((0..jokers).map(|_| None));
+            let add = |h: &Held, card: Option<(usize, usize)>| {
+                let mut h = *h;
+                match card {
+                    Some((r, s)) => {
+                        h.ranks[r] += 1;
+                        h.suit_ranks[s] |= 1 << r;
+                        h.suit_len[s] += 1;
+                        h.suit_deuces[s] += u8::from(r == 0);
+                    }
+                    None => h.jokers += 1,
+                }
+                h
+            };
+            let mut by = vec![0u128; c.outcomes.len() + 1];
+            fn deal(shoe: &[Option<(usize, usize)>], from: usize, left: u32, h: Held, add: &dyn Fn(&Held, Option<(usize, usize)>) -> Held, c: &Compiled, by: &mut [u128]) {
+                if left == 0 {
+                    by[c.classify(&h)] += 1;
+                    return;
+                }
+                for i in from..shoe.len() {
+                    deal(shoe, i + 1, left - 1, add(&h, shoe[i]), add, c, by);
+                }
+            }
+            deal(&shoe, 0, cards, Held::default(), &add, &c, &mut by);
+            let counted = count(&d, None).unwrap();
+            let brute: Vec<(String, u128)> = c.outcomes.iter().cloned().chain(["other".to_string()]).zip(by).collect();
+            assert_eq!(counted.rows(), &brute[..], "{decks} decks, {jokers} jokers, {cards} cards");
+            assert!(brute.iter().all(|(_, n)| *n > 0), "every outcome is reached: {brute:?}");
         }
     }
 
