@@ -639,7 +639,9 @@ pub fn count(definition: &Definition, reading: Option<&str>) -> Result<OutcomeCo
 ///
 /// The work splits among threads at the first two lanes: at the first alone, a few first lanes
 /// (those most later lanes may follow, in descending order) hold most of it, and two cores sat
-/// a third idle.
+/// a third idle. Each first lane is a task of its own (`with_max_len(1)`): split in ranges,
+/// the heavy first lanes stayed in one range and two threads ran 1.35x as fast as one (Face
+/// Up Pai Gow's Progressive 0.65 s); one lane a task, 0.41 s.
 fn count_compiled(c: &Compiled, decks: u32, jokers: u32) -> Vec<u128> {
     let by_size = lanes_by_size(c.cards, decks);
     let k = c.outcomes.len() + 1;
@@ -656,6 +658,7 @@ fn count_compiled(c: &Compiled, decks: u32, jokers: u32) -> Vec<u128> {
             let firsts: Vec<&Lane> = (0..=naturals as usize).flat_map(|s| by_size[s].iter()).collect();
             let part = firsts
                 .par_iter()
+                .with_max_len(1)
                 .map(|&first| {
                     let left = naturals - first.len as u32;
                     // The second lane no greater than the first: suits alike, or the two

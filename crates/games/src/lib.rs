@@ -31,9 +31,7 @@ pub use face_up_pai_gow::{ace_high, house_way, progressive as fupg_progressive};
 
 pub use parsheet_paytable::OutcomeCounts;
 use parsheet_shard::{Combine, Key, Shard, Tally};
-use parsheet_cards::{CardSet, Deck};
-use parsheet_eval::frequencies::rank_histogram;
-use parsheet_eval::{Evaluator, HandRank, Ranking};
+use parsheet_cards::CardSet;
 
 /// The outcome of a deal that holds no paying hand of its wager.
 pub const OTHER: &str = "other";
@@ -362,16 +360,22 @@ fn sharded(game: &str, wager: &str) -> Option<Sharded> {
     }
 }
 
-/// Hands of `cards` cards of `deck` by category (index = `Category as usize`).
-pub(crate) fn category_counts(ranking: Ranking, deck: &Deck, cards: usize) -> [u64; 13] {
-    let e = Evaluator::get(ranking);
-    let mut by = [0u64; 13];
-    for (id, n) in rank_histogram(ranking, deck, cards, &|_| {}).into_iter().enumerate().skip(1) {
-        by[e.category(HandRank(id as u16)) as usize] += n;
-    }
-    by
+/// The outcomes of the built-in bets written as definitions that pay the best five cards' category
+/// (Trips Plus, the Fortune Bonus, Face Up Pai Gow's Progressive), from the royal flush down to
+/// three of a kind, with the words their paytables print.
+pub(crate) fn best_five_outcomes() -> Vec<parsheet_define::Outcome> {
+    use parsheet_define::{Condition, Hand, Outcome, Ranking, RulesChange};
+    let lines = [
+        ("royal-flush", "Royal flush", Hand::RoyalFlush),
+        ("straight-flush", "Straight flush", Hand::StraightFlush),
+        ("four-of-a-kind", "Four of a kind", Hand::FourOfAKind),
+        ("full-house", "Full house", Hand::FullHouse),
+        ("flush", "Flush", Hand::Flush),
+        ("straight", "Straight", Hand::Straight),
+        ("three-of-a-kind", "Three of a kind", Hand::ThreeOfAKind),
+    ];
+    lines.into_iter().map(|(id, hand, h)| Outcome { id: id.into(), hand: hand.into(), when: Condition::Forms { hand: h, ranking: Ranking::Poker, ranks: None, rules: RulesChange::default() } }).collect()
 }
-
 
 /// The game ids, in the order of the chapters.
 pub const GAMES: [&str; 6] = ["saigon-5-card", "heads-up-holdem", "high-card-flush", "over-under", "dj-wild", "face-up-pai-gow"];

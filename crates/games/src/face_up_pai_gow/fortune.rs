@@ -26,7 +26,7 @@ pub(crate) fn definition() -> &'static Definition {
             outcome("7-card-straight-flush-with-joker", "Seven-card straight flush with the joker", seven_in_a_row()),
             outcome("five-aces", "Five aces", Condition::Forms { hand: Hand::FiveOfAKind, ranking: Ranking::Poker, ranks: Some(Between::exactly(ace as u32)), rules: RulesChange::default() }),
         ];
-        outcomes.extend(super::best_five_outcomes());
+        outcomes.extend(crate::best_five_outcomes());
         outcomes.push(outcome("three-pair", "Three pair", Condition::Pairs(Between::at_least(3))));
         let wager = crate::face_up_pai_gow::WAGERS.iter().find(|w| w.id == "fortune-bonus").expect("the Fortune Bonus");
         let described = |id: &str| wager.variants.iter().find(|v| v.id == id).expect("a reading").description.to_string();

@@ -13,22 +13,6 @@ pub mod progressive;
 pub mod way_edits;
 mod fortune;
 
-/// The outcomes the Fortune Bonus and the Progressive share, from the royal flush down to three
-/// of a kind: the category of the best five cards (688a.6(b)).
-fn best_five_outcomes() -> Vec<parsheet_define::Outcome> {
-    use parsheet_define::{Condition, Hand, Outcome, Ranking, RulesChange};
-    let lines = [
-        ("royal-flush", "Royal flush", Hand::RoyalFlush),
-        ("straight-flush", "Straight flush", Hand::StraightFlush),
-        ("four-of-a-kind", "Four of a kind", Hand::FourOfAKind),
-        ("full-house", "Full house", Hand::FullHouse),
-        ("flush", "Flush", Hand::Flush),
-        ("straight", "Straight", Hand::Straight),
-        ("three-of-a-kind", "Three of a kind", Hand::ThreeOfAKind),
-    ];
-    lines.into_iter().map(|(id, hand, h)| Outcome { id: id.into(), hand: hand.into(), when: Condition::Forms { hand: h, ranking: Ranking::Poker, ranks: None, rules: RulesChange::default() } }).collect()
-}
-
 use crate::{Variant, Wager};
 // The main game's module reaches the strategy framework as `super::…`.
 use crate::solution::{ratio, Decision, Solution};

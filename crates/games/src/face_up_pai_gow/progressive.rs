@@ -86,7 +86,7 @@ pub(crate) fn definition() -> &'static Definition {
             outcome("five-aces", "Five aces", Condition::Forms { hand: Hand::FiveOfAKind, ranking: Ranking::Poker, ranks: Some(Between::exactly(ace as u32)), rules: RulesChange::default() }),
             outcome("five-of-a-kind", "Five of a kind", forms(Hand::FiveOfAKind)),
         ];
-        outcomes.extend(super::best_five_outcomes());
+        outcomes.extend(crate::best_five_outcomes());
         let trips_over_straight = || ("straight".to_string(), Condition::All(vec![forms(Hand::Straight), Condition::Not(Box::new(forms(Hand::ThreeOfAKind)))]));
         let wild_royal_match = || ("royal-flush-plus-royal-match".to_string(), royal_match(true));
         let wild = RulesChange { joker: Some(Joker::Wild), ..RulesChange::default() };

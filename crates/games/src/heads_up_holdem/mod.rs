@@ -3,18 +3,17 @@
 //! - The main game, the wager `base` (§ 677a.7(d)(1), 677a.11(b)-(h), 677a.12(a)-(c)):
 //!   [`main_game`], Ante and Odds with a Raise pre-flop, on the flop or at the river, reading the
 //!   Odds table (677a.12(b)) and, where one is supplied, a Bad Beat table (677a.12(c) is missing).
-//! - Trips Plus (§ 677a.6(b), 677a.7(d)(3), 677a.12(e)): seven of 52 by category.
+//! - Trips Plus (§ 677a.6(b), 677a.7(d)(3), 677a.12(e)): seven of 52 by category, counted from
+//!   its definition ([`trips_plus`]).
 //! - Pocket Bonus (§ 677a.7(d)(2), 677a.11(i)(1)): the first two cards, counted from its
 //!   definition ([`pocket_bonus`]); its tables (677a.12(d)) are missing from the text.
 
 pub mod main_game;
 pub use main_game::plan;
 mod pocket_bonus;
+mod trips_plus;
 
-use parsheet_cards::Deck;
-use parsheet_eval::{Category, Ranking};
-
-use crate::{category_counts, with_other, OutcomeCounts, Wager};
+use crate::Wager;
 
 /// The wagers of this chapter counted over every deal (the main game is `crate::strategy`'s).
 pub(crate) static WAGERS: &[Wager] = &[
@@ -26,7 +25,7 @@ pub(crate) static WAGERS: &[Wager] = &[
         deal: "the player's two cards and five community cards, 7 of 52",
         outcomes: &["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"],
         variants: &[],
-        count: crate::Counter::Builtin(trips_plus),
+        count: crate::Counter::Written(trips_plus::definition),
     },
     Wager {
         game: "heads-up-holdem",
@@ -59,11 +58,4 @@ pub(crate) static WAGERS: &[Wager] = &[
         count: crate::Counter::Written(pocket_bonus::definition),
     },
 ];
-
-fn trips_plus(_: &str) -> OutcomeCounts {
-    let by = category_counts(Ranking::Standard, &Deck::standard(), 7);
-    use Category::*;
-    let rows = [RoyalFlush, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind];
-    with_other(133_784_560, rows.iter().map(|&c| (c.name(), by[c as usize])).collect())
-}
 

@@ -12,6 +12,7 @@ pub fn counts(game: &str, wager: &str, reading: Option<&str>) -> Option<OutcomeC
         ("dj-wild", "trips-bonus") => Some(dj_trips_bonus(reading.unwrap_or("no-wild-cards"))),
         ("dj-wild", "progressive") => Some(dj_progressive(reading.unwrap_or("best-eligible-hand"))),
         ("heads-up-holdem", "pocket-bonus") => Some(pocket_bonus()),
+        ("heads-up-holdem", "trips-plus") => Some(trips_plus()),
         ("face-up-pai-gow", "fortune-bonus") => Some(fortune_bonus(reading.unwrap_or("straight-over-trips"))),
         ("face-up-pai-gow", "progressive") => Some(fupg_progressive::counts(reading.unwrap_or("ordinary-joker"))),
         _ => None,
@@ -59,6 +60,19 @@ fn dj_trips_outcome(variant: &str, hand: CardSet) -> usize {
         other => unreachable!("variant {other}"),
     };
     2 * i + !natural as usize
+}
+
+/// Heads-Up Hold 'Em's Trips Plus: the seven-card rank histogram of the standard evaluator
+/// (`parsheet_eval::frequencies`), by the category of each rank.
+fn trips_plus() -> OutcomeCounts {
+    let e = Evaluator::get(Ranking::Standard);
+    let mut by = [0u64; 13];
+    for (id, n) in parsheet_eval::frequencies::rank_histogram(Ranking::Standard, &Deck::standard(), 7, &|_| {}).into_iter().enumerate().skip(1) {
+        by[e.category(parsheet_eval::HandRank(id as u16)) as usize] += n;
+    }
+    use Category::*;
+    let rows: Vec<(&str, u64)> = [RoyalFlush, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind].iter().map(|&c| (c.name(), by[c as usize])).collect();
+    with_other(133_784_560, &rows)
 }
 
 /// Face Up Pai Gow's Fortune Bonus, every suit class of seven of the 53 cards classified by the
