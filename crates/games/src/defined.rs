@@ -725,6 +725,21 @@ fn walk_lanes(c: &Compiled, by_size: &[Vec<Lane>], lane: usize, left: u32, weigh
 mod tests {
     use super::*;
 
+    /// `h` and one more card: (rank, suit), or `None` for a joker.
+    fn with_card(h: &Held, card: Option<(usize, usize)>) -> Held {
+        let mut h = *h;
+        match card {
+            Some((r, s)) => {
+                h.ranks[r] += 1;
+                h.suit_ranks[s] |= 1 << r;
+                h.suit_len[s] += 1;
+                h.suit_deuces[s] += u8::from(r == 0);
+            }
+            None => h.jokers += 1,
+        }
+        h
+    }
+
     /// Definitions that read suits every way a suit need is derived: flushes, straight flushes
     /// and royals (poker and three-card), runs, the longest flush, suited groups (filled or
     /// not), `all`, `any` over one view and over two, `not`; one and two decks, the bug, a wild
@@ -779,15 +794,7 @@ mod tests {
                 for _ in 0..d.deal.cards {
                     let suited: Vec<usize> = (0..left.len()).filter(|&i| left[i].is_some_and(|(_, s)| s == long)).collect();
                     let i = if next(2) == 0 && !suited.is_empty() { suited[next(suited.len())] } else { next(left.len()) };
-                    match left.swap_remove(i) {
-                        Some((r, s)) => {
-                            h.ranks[r] += 1;
-                            h.suit_ranks[s] |= 1 << r;
-                            h.suit_len[s] += 1;
-                            h.suit_deuces[s] += u8::from(r == 0);
-                        }
-                        None => h.jokers += 1,
-                    }
+                    h = with_card(&h, left.swap_remove(i));
                 }
                 let views: Vec<View> = c.rules.iter().map(|&r| view(&h, r)).collect();
                 for (t, need) in c.tests.iter().zip(&c.needs) {
@@ -826,30 +833,17 @@ mod tests {
             assert!(c.colour);
             let mut shoe: Vec<Option<(usize, usize)>> = (0..decks).flat_map(|_| (0..52).map(|i| Some((i % 13, i / 13)))).collect();
             shoe.extend((0..jokers).map(|_| None));
-            let add = |h: &Held, card: Option<(usize, usize)>| {
-                let mut h = *h;
-                match card {
-                    Some((r, s)) => {
-                        h.ranks[r] += 1;
-                        h.suit_ranks[s] |= 1 << r;
-                        h.suit_len[s] += 1;
-                        h.suit_deuces[s] += u8::from(r == 0);
-                    }
-                    None => h.jokers += 1,
-                }
-                h
-            };
             let mut by = vec![0u128; c.outcomes.len() + 1];
-            fn deal(shoe: &[Option<(usize, usize)>], from: usize, left: u32, h: Held, add: &dyn Fn(&Held, Option<(usize, usize)>) -> Held, c: &Compiled, by: &mut [u128]) {
+            fn deal(shoe: &[Option<(usize, usize)>], from: usize, left: u32, h: Held, c: &Compiled, by: &mut [u128]) {
                 if left == 0 {
                     by[c.classify(&h)] += 1;
                     return;
                 }
                 for i in from..shoe.len() {
-                    deal(shoe, i + 1, left - 1, add(&h, shoe[i]), add, c, by);
+                    deal(shoe, i + 1, left - 1, with_card(&h, shoe[i]), c, by);
                 }
             }
-            deal(&shoe, 0, cards, Held::default(), &add, &c, &mut by);
+            deal(&shoe, 0, cards, Held::default(), &c, &mut by);
             let counted = count(&d, None).unwrap();
             let brute: Vec<(String, u128)> = c.outcomes.iter().cloned().chain(["other".to_string()]).zip(by).collect();
             assert_eq!(counted.rows(), &brute[..], "{decks} decks, {jokers} jokers, {cards} cards");
