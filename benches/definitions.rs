@@ -1,8 +1,9 @@
 //! The generic counter of a wager definition (`parsheet_games::defined`) beside the dedicated
 //! counter of the same side bet, measured in the same run: each pair counts every deal of the
-//! bet, the definition read from `crates/games/tests/definitions/`. DJ Wild's Trips Bonus and
-//! the Fortune Bonus are counted from their definitions by the program since 2026-11-28: their
-//! second entry is the program's path (`program`), their dedicated counters test oracles.
+//! bet, the definition read from `crates/games/tests/definitions/`. Six are counted from their
+//! definitions by the program since 2026-11-28 (DJ Wild's Trips Bonus and Progressive,
+//! Heads-Up's Pocket Bonus and Trips Plus, Face Up Pai Gow's Fortune Bonus and Progressive):
+//! their second entry is the program's path (`program`), their dedicated counters test oracles.
 //!
 //! Every built-in one-hand side bet is measured, each under its first reading, and two examples
 //! of `wagers/` with no dedicated counter: Three Card Poker's 6 Card Bonus (six of 52) and
