@@ -197,20 +197,30 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
     let t = setting_table(reading)?;
     let bounds = t.bounds();
     let default_way = parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?;
+    let table = table_ways(choice)?;
+    // The other ways counted, once per rules: all at once from the default way's count.
+    let mut further: Vec<(String, &parsheet_games::house_way::HouseWay)> = Vec::new();
+    for (spec, way, counted) in &table {
+        if *counted && way.rules != default_way.rules && !further.iter().any(|f| f.1.rules == way.rules) {
+            further.push((spec.clone(), way));
+        }
+    }
+    let specs: Vec<String> = further.iter().map(|f| f.0.clone()).collect();
+    let further_counts = crate::main_game::face_up_pai_gow_further_ways(&choice.spec, &specs, reading)?;
     let mut ways = Vec::new();
-    for (spec, way, counted) in table_ways(choice)? {
+    for (spec, way, counted) in table.iter().cloned() {
         let is_default = way.rules == default_way.rules;
         let way_choice = t.choice(&way).map_err(|e| format!("house way {spec}: {e}"))?;
         let optimal = t.outcome_of(&way_choice);
         let (house_way_player, note) = if counted {
             // The default way's counts of both policies are the base wager's (counted once); the
-            // other ways need the house-way player's alone.
+            // other ways' house-way player comes from them and each way's difference.
             let house_way = if is_default {
                 let (_, counts) = crate::main_game::face_up_pai_gow_counts(&spec, reading)?;
                 assert_eq!([optimal.win, optimal.push, optimal.lose], counts.optimal, "the setting table and the direct count of {spec} agree");
                 counts.house_way
             } else {
-                crate::main_game::face_up_pai_gow_house_way_player(&spec, reading)?
+                further_counts[further.iter().position(|f| f.1.rules == way.rules).expect("every other counted way is further")]
             };
             let net = BigRational::new((house_way[0] as i128 - house_way[2] as i128).into(), fupg::Deck::FULL.cycle().into());
             (Some(Figures::new(vec![Figure::of_net(Basis::PerAnte, &net)], Basis::PerAnte)), None)

@@ -112,20 +112,33 @@ pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(pa
     Ok((way, counts))
 }
 
-/// The house-way player's full-deck counts against `spec` (win, push, lose against dealers
-/// without an Ace High Pai Gow): from the counts of both policies where this process has them
-/// for the way's rules, else counted for him alone (about half the work; the optimal player's
-/// result against a way is the setting table's).
-pub fn face_up_pai_gow_house_way_player(spec: &str, ace_high: fupg::AceHigh) -> Result<fupg::Wpl, String> {
-    let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
-    if let Some((_, _, _, counts)) = COUNTED.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|d| d.1 == ace_high && d.2.rules == way.rules) {
-        return Ok(counts.house_way);
+/// The progress task of counting `n` further house ways from the default way's counts.
+pub fn further_ways_task(n: usize) -> String {
+    format!("face-up-pai-gow, {n} further house ways from the default way's count")
+}
+
+/// The house-way player's full-deck counts against each of `specs` (win, push, lose against
+/// dealers without an Ace High Pai Gow): from his counts against `base_spec` (the counts of both
+/// policies, counted once per process) and each way's difference from it, all in one count
+/// (the solver's essay, "Further house ways"), every way validated first. Exactly each way's own
+/// count (tests on reduced decks, and once on the full deck: crates/tables/tests/face_up_pai_gow.rs);
+/// `analyze face-up-pai-gow base --house-way SPEC --variant house-way-player` still counts a way
+/// on its own.
+pub fn face_up_pai_gow_further_ways(base_spec: &str, specs: &[String], ace_high: fupg::AceHigh) -> Result<Vec<fupg::Wpl>, String> {
+    if specs.is_empty() {
+        return Ok(Vec::new());
     }
-    validated(spec, &way)?;
-    let task = crate::progress::Task::new(count_task(&way.id, ace_high), 10_000);
-    let (wpl, _) = fupg::house_way_player_stored(fupg::Deck::FULL, &way, ace_high, &|done, total| task.set_fraction(done, total))?;
+    let (base, counts) = face_up_pai_gow_counts(base_spec, ace_high)?;
+    let mut ways = Vec::new();
+    for spec in specs {
+        let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
+        validated(spec, &way)?;
+        ways.push(way);
+    }
+    let task = crate::progress::Task::new(further_ways_task(ways.len()), 10_000);
+    let counted = fupg::further_ways_stored(fupg::Deck::FULL, &ways, &base, (counts.house_way, counts.ace_high), ace_high, &|done, total| task.set_fraction(done, total))?;
     task.finish();
-    Ok(wpl)
+    Ok(counted.into_iter().map(|c| c.0).collect())
 }
 
 /// The Bad Beat table of the loaded tables, if they hold one (677a.12(c) is missing from the

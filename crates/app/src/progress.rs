@@ -4,7 +4,7 @@
 //!
 //! A job of many steps (the hold report) runs under a [`Plan`]: every step it will take, with
 //! its planned cost, known before it starts. While the plan runs, the tasks its steps start are
-//! shown as one line ("step 3 of 12: face-up-pai-gow house way 2 of 10 (…)"), its share done is
+//! shown as one line ("step 3 of 12: face-up-pai-gow 9 further house ways (…)"), its share done is
 //! the planned cost of what is done, and the time left is the planned cost left at the speed
 //! steps of its kind have run at (a parallel count slows more on a busy machine than a serial
 //! step), or else the speed of every step that computed, together (a short step that overran

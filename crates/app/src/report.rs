@@ -188,10 +188,12 @@ fn wager_cost_ms(game: &str, wager: &str) -> u64 {
 }
 const VALIDATION_MS: u64 = 200;
 const SETTING_TABLE_MS: u64 = 45_000;
-/// A count of both policies (the default way's, each variant's) and of the house-way player
-/// alone (every further way: the optimal player's figures come from the setting table).
+/// A count of both policies (the default way's, each variant's), and the house-way player of
+/// every further way from the default's (the optimal player's figures come from the setting
+/// table): a part per way and a part shared.
 const WAY_COUNT_MS: u64 = 30_000;
-const HOUSE_WAY_PLAYER_COUNT_MS: u64 = 14_000;
+const FURTHER_WAYS_MS: u64 = 12_000;
+const FURTHER_WAY_MS: u64 = 1_000;
 
 /// Every step of building the report of `games` with the house way `choice` (named, not yet
 /// checked), in the order they run, with planned costs: a house way is checked once per name
@@ -205,21 +207,23 @@ pub fn plan(games: &[GameTables], choice: &HouseWayChoice) -> Result<Vec<Step>, 
         validated.push(choice.spec.clone());
         steps.push(Step { task: crate::main_game::validation_task(&choice.spec), words: format!("house way {} checked on every hand", parsheet_tables::printable(&choice.spec)), cost_ms: VALIDATION_MS, kind: "house way checked" });
     }
-    let mut ways = 0;
     let default_rules = if uses_way { Some(parsheet_tables::house_way::load(&choice.spec).map_err(|e| e.to_string())?.rules) } else { None };
-    let mut count = |steps: &mut Vec<Step>, spec: &str, ace_high: fupg::AceHigh, words: &dyn Fn() -> String| -> Result<(), String> {
+    // Whether `spec` is a further way, counted with the others from the default's count.
+    let mut count = |steps: &mut Vec<Step>, spec: &str, ace_high: fupg::AceHigh, words: &dyn Fn() -> String| -> Result<bool, String> {
         let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
         if counted.iter().any(|(a, r)| *a == ace_high && *r == way.rules) {
-            return Ok(());
+            return Ok(false);
         }
         counted.push((ace_high, way.rules.clone()));
         if !validated.iter().any(|v| v == spec) {
             validated.push(spec.to_string());
             steps.push(Step { task: crate::main_game::validation_task(spec), words: format!("house way {} checked on every hand", parsheet_tables::printable(spec)), cost_ms: VALIDATION_MS, kind: "house way checked" });
         }
-        let cost_ms = if Some(&way.rules) == default_rules.as_ref() || ace_high != fupg::AceHigh::JokerPlaysAce { WAY_COUNT_MS } else { HOUSE_WAY_PLAYER_COUNT_MS };
-        steps.push(Step { task: crate::main_game::count_task(&way.id, ace_high), words: words(), cost_ms, kind: "house way counted" });
-        Ok(())
+        if Some(&way.rules) != default_rules.as_ref() && ace_high == fupg::AceHigh::JokerPlaysAce {
+            return Ok(true);
+        }
+        steps.push(Step { task: crate::main_game::count_task(&way.id, ace_high), words: words(), cost_ms: WAY_COUNT_MS, kind: "house way counted" });
+        Ok(false)
     };
     for g in games {
         for w in &g.wagers {
@@ -228,11 +232,13 @@ pub fn plan(games: &[GameTables], choice: &HouseWayChoice) -> Result<Vec<Step>, 
             let reading = fupg::AceHigh::JokerPlaysAce;
             steps.push(Step { task: crate::house_ways::setting_table_task(reading), words: format!("{} setting table", g.game), cost_ms: SETTING_TABLE_MS, kind: "setting table" });
             let table: Vec<(String, bool)> = crate::house_ways::table_ways(choice)?.into_iter().map(|(spec, _, counted)| (spec, counted)).collect();
-            let n = table.iter().filter(|(_, c)| *c).count();
+            let mut n = 0;
             for (spec, _) in table.iter().filter(|(_, c)| *c) {
-                ways += 1;
-                let k = ways;
-                count(&mut steps, spec, reading, &|| format!("{} house way {k} of {n}: {}", g.game, parsheet_tables::printable(spec)))?;
+                n += count(&mut steps, spec, reading, &|| format!("{} house way {}", g.game, parsheet_tables::printable(spec)))? as usize;
+            }
+            if n > 0 {
+                let words = format!("{} {n} further house ways from the default's count", g.game);
+                steps.push(Step { task: crate::main_game::further_ways_task(n), words, cost_ms: FURTHER_WAYS_MS + n as u64 * FURTHER_WAY_MS, kind: "further house ways counted" });
             }
             for v in sg.variants {
                 let ace_high = fupg::reading_of(v.id).map_or(reading, |r| r.1);

@@ -10,7 +10,10 @@
 
 use parsheet_cards::{binomial, Card, CardSet, Subsets};
 use parsheet_games::house_way::{settings, HouseWay};
-use parsheet_games::strategy::face_up_pai_gow::{count, count_house_way_player_shard, count_shard, count_with, counts_from_tally, house_way_player_from_tally, AceHigh, Deck, Tables};
+use parsheet_games::strategy::face_up_pai_gow::{
+    count, count_further_ways_shard, count_house_way_player_shard, count_shard, count_with, counts_from_tally, further_ways_from_tally, house_way_player_from_tally,
+    AceHigh, Deck, Tables,
+};
 use parsheet_shard::{Shard, Tally};
 use parsheet_reference::{low_hand, pai_gow, RefCard, RefCategory, RefValue};
 use rayon::prelude::*;
@@ -416,6 +419,86 @@ fn full_deck_setting_table_equals_direct_solves() {
         eprintln!("{spec}: table {:?}, direct {:?}", [t.win, t.push, t.lose, t.ace_high], direct);
         assert_eq!([t.win, t.push, t.lose], direct.optimal, "{spec}");
         assert_eq!(t.ace_high, direct.ace_high, "{spec}");
+    }
+}
+
+/// Further ways' house-way player from a base way's count and their differences.
+fn from_base(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh) -> Vec<([u128; 3], u128)> {
+    let tally = count_further_ways_shard(deck, ways, base, reading, Shard::WHOLE, &|_, _| {});
+    further_ways_from_tally(deck, house_way_player(deck, base, reading), ways.len(), &tally).unwrap()
+}
+
+#[test]
+fn further_ways_counted_from_a_base_way_equal_their_own_counts() {
+    // Every built-in way with every choice of its options and the fixture, all at once, from
+    // Foxwoods and from the fixture (which sets most hands otherwise), under both readings,
+    // equal to each way's own count; brute force for a few, independently of both counts.
+    let gaps = Deck { rank_mask: 0b1_0101_0101_0101, suits: 2, joker: true };
+    let mut ways: Vec<HouseWay> = every_builtin_spec().iter().map(|s| parsheet_tables::house_way::builtin(s).unwrap()).collect();
+    ways.push(HouseWay::highest_high());
+    let mut differed = 0;
+    for deck in REDUCED.into_iter().chain([gaps]) {
+        let readings: &[AceHigh] = if deck.joker { &[AceHigh::JokerPlaysAce, AceHigh::NaturalAceOnly] } else { &[AceHigh::JokerPlaysAce] };
+        for &reading in readings {
+            for base in [foxwoods(), HouseWay::highest_high()] {
+                let base_counts = house_way_player(deck, &base, reading);
+                let counted = from_base(deck, &ways, &base, reading);
+                for (way, counted) in ways.iter().zip(counted) {
+                    let own = house_way_player(deck, way, reading);
+                    assert_eq!(counted, own, "{deck:?} {reading:?}: {} from {}", way.id, base.id);
+                    differed += (own != base_counts) as u32;
+                }
+                // One way alone, as when a single way is asked.
+                assert_eq!(from_base(deck, &ways[..1], &base, reading)[0], house_way_player(deck, &ways[0], reading));
+            }
+        }
+    }
+    assert!(differed > 20, "ways whose counts differ from their base's: {differed}");
+    for (deck, reading) in [(REDUCED[0], AceHigh::JokerPlaysAce), (REDUCED[1], AceHigh::JokerPlaysAce), (gaps, AceHigh::NaturalAceOnly)] {
+        let (_, hw, ace) = brute(deck, &foxwoods(), reading == AceHigh::NaturalAceOnly);
+        assert_eq!(from_base(deck, &[foxwoods()], &HouseWay::highest_high(), reading), vec![(hw, ace)], "{deck:?} {reading:?}: brute force");
+    }
+}
+
+/// The full deck, run once by hand (`--ignored --nocapture`; PARSHEET_WAYS=id,… for some): the
+/// built-in ways' house-way player from Foxwoods's count, all at once, each equal to its own
+/// count; both timed.
+#[test]
+#[ignore]
+fn full_deck_further_ways_from_foxwoods() {
+    let (deck, reading) = (Deck::FULL, AceHigh::JokerPlaysAce);
+    let base = foxwoods();
+    let only = std::env::var("PARSHEET_WAYS").ok();
+    let ids: Vec<String> = parsheet_tables::house_way::builtin_ids().into_iter().filter(|id| id != "foxwoods" && only.as_ref().is_none_or(|o| o.split(',').any(|x| x == id))).collect();
+    let ways: Vec<HouseWay> = ids.iter().map(|id| parsheet_tables::house_way::builtin(id).unwrap()).collect();
+    let t = std::time::Instant::now();
+    let base_counts = house_way_player(deck, &base, reading);
+    eprintln!("foxwoods, its own count: {:.1} s", t.elapsed().as_secs_f64());
+    let t = std::time::Instant::now();
+    let tally = count_further_ways_shard(deck, &ways, &base, reading, Shard::WHOLE, &|_, _| {});
+    let counted = further_ways_from_tally(deck, base_counts, ways.len(), &tally).unwrap();
+    eprintln!("{} ways from foxwoods: {:.1} s", ways.len(), t.elapsed().as_secs_f64());
+    for ((id, way), counted) in ids.iter().zip(&ways).zip(counted) {
+        let t = std::time::Instant::now();
+        let own = house_way_player(deck, way, reading);
+        eprintln!("{id}: its own count {:.1} s: {own:?}", t.elapsed().as_secs_f64());
+        assert_eq!(counted, own, "{id}");
+    }
+}
+
+#[test]
+fn further_way_shards_add_up_and_a_missing_one_is_refused() {
+    let deck = REDUCED[0];
+    let (ways, base) = ([HouseWay::highest_high(), parsheet_tables::house_way::builtin("santa-ana-star").unwrap()], foxwoods());
+    let base_counts = house_way_player(deck, &base, AceHigh::JokerPlaysAce);
+    let own: Vec<_> = ways.iter().map(|w| house_way_player(deck, w, AceHigh::JokerPlaysAce)).collect();
+    for n in [2, 3, 7] {
+        let parts: Vec<Tally> = (0..n).map(|k| count_further_ways_shard(deck, &ways, &base, AceHigh::JokerPlaysAce, Shard::new(k, n).unwrap(), &|_, _| {})).collect();
+        assert_eq!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(parts.clone()).unwrap()).unwrap(), own, "{n} shards");
+        assert!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(parts[1..].to_vec()).unwrap()).is_err(), "{n} shards, the first missing");
+        let mut twice = parts.clone();
+        twice.push(parts[0].clone());
+        assert!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(twice).unwrap()).is_err(), "{n} shards, the first twice");
     }
 }
 

@@ -89,6 +89,33 @@
 //! of them ([`Shard::assign`] by estimated cost) and the tallies add. The totals are checked to
 //! add up to the cycle for both policies, and every unit to be counted once.
 //!
+//! # Further house ways ([`count_further_ways_shard`])
+//!
+//! The house-way player against ways W₁, W₂, … from his count against a base way V: with
+//! `g(x, y)` the outcome of a player set at x against a dealer set at y, summed over every deal,
+//! and `M` the dealer classes W sets otherwise than V (a few percent of the hands),
+//!
+//! `C(W, W) − C(V, V) = Σ_{d ∈ M} Σ_p [g(V(p), W(d)) − g(V(p), V(d))]`
+//! `                  + Σ_{p ∈ M} Σ_d [g(W(p), V(d)) − g(V(p), V(d))]`
+//! `                  + Σ_{p ∈ M, d ∈ M} [g(W(p), W(d)) − g(W(p), V(d)) − g(V(p), W(d)) + g(V(p), V(d))]`
+//!
+//! (a deal with neither hand moved adds nothing; one with one moved is in one of the first two
+//! sums; one with both in all three, which add to its own difference). The engine's cost
+//! follows the side that is dense, so each sum is arranged to keep the dense side V's, shared
+//! by every way:
+//!
+//! 1. The dealer's moved hands against every player hand set by V: one run with V's points,
+//!    every way's moved classes asked at W's setting and, negated, at V's.
+//! 2. The player's moved hands against every dealer hand set by V: the same sum with the roles
+//!    exchanged, since player and dealer hands are drawn alike. The dealer's hands set by V are
+//!    the points (none for a hand that pushes as an Ace High Pai Gow, which pushes under both
+//!    ways) and the player's moved classes are asked. On reversed scales (`x ↦ n − 1 − x` on
+//!    both dense scales) the player's win `[p's high > d's high][p's low > d's low]` is again
+//!    `[a > h][b > l]` with the dealer's hand as the corner, and not losing (`1 − [p ≤ d in both
+//!    halves]`) is again the corner's cross. One run for every way.
+//! 3. Both moved: per way, the player's moved hands as points (W's corners less V's, which
+//!    vanish where the two agree) against the dealer's moved classes: sparse on both sides.
+//!
 //! # The setting table ([`table`])
 //!
 //! The same counts, asked at every legal setting of every dealer class instead of one house
@@ -112,7 +139,7 @@ use parsheet_shard::{Combine, Key, Shard, Tally};
 
 use crate::house_way::HouseWay;
 use engine::{unit_hash, Partial, Queries};
-use players::{choose, no_flush_hand, Csr, LOSE, NCH, PUSH, WIN};
+use players::{choose, no_flush_hand, Csr, PointsAs, LOSE, NCH, PUSH, WIN};
 pub use players::Tables;
 
 /// A deck of `suits` suits of the ranks in `rank_mask`, and optionally the joker. The game is
@@ -241,6 +268,11 @@ impl DealerSide {
         DealerSide { ace, no_flush }
     }
 
+    /// Whether the hands of dealer class `k` push (a rank class's hands that cannot flush).
+    fn pushes(&self, k: usize) -> bool {
+        self.ace.get(k).is_some_and(|&x| x)
+    }
+
     /// Deals where the dealer pushes with an Ace High Pai Gow.
     fn ace_deals(&self, deck: Deck) -> u128 {
         self.ace.iter().zip(&self.no_flush).filter(|x| *x.0).map(|x| *x.1 as u128).sum::<u128>() * deck.unseen() as u128
@@ -351,39 +383,63 @@ pub fn count_house_way_player_shard(deck: Deck, way: &HouseWay, reading: AceHigh
     Tally::new().with("house-way-counts", counts).with("units", units_part(&partial, n_units, shard))
 }
 
-/// The engine over `t`'s first `nch` channels, each rank class asked at its house-way setting
-/// and each pattern at its own and, to take it off its class's whole count, at its class's:
-/// the channels' sums, the deals the dealer's Ace High pushes, and the shard's units.
+/// The engine over `t`'s first `nch` channels, every dealer class that does not push asked at its
+/// house-way setting: the channels' sums, the deals the dealer's Ace High pushes, and the
+/// shard's units.
 fn count_channels(t: &Tables, reading: AceHigh, nch: usize, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> ([i128; NCH], u128, Partial, usize) {
     let side = DealerSide::new(t, reading);
-    let dense = |(h, l): (u16, u16)| (t.dense_high(h), t.dense_low(l));
-    let nf = Csr::from_lists(t.classes.iter().enumerate().map(|(c, x)| if side.ace[c] { vec![] } else { vec![dense(x.hand.way)] }));
-    let fl = Csr::from_lists(t.patterns.iter().map(|p| {
-        let mut v = vec![dense(p.hand.way)];
-        if !side.ace[p.class as usize] {
-            v.push(dense(t.classes[p.class as usize].hand.way));
+    let asks: Vec<Ask> = (0..t.dealer_classes()).filter(|&k| !side.pushes(k)).map(|k| Ask { k, at: t.dense_setting(t.way_of(k)), sign: 1, into: 0 }).collect();
+    let (sums, partial, n_units) = ask_all(t, &asks, 1, nch, shard, progress);
+    (sums[0], side.ace_deals(t.deck), partial, n_units)
+}
+
+/// One question to the engine: every hand of dealer class `k` (the hands of rank class `k` that
+/// cannot flush, or those of pattern `k − classes`) valued against the points at the dense
+/// setting `at`, its sums added with `sign` into answer `into`.
+#[derive(Clone, Copy)]
+struct Ask {
+    k: usize,
+    at: (u16, u8),
+    sign: i8,
+    into: usize,
+}
+
+/// The engine over `t`'s first `nch` channels for `asks`. A rank class is asked by its whole
+/// count (every hand of its ranks) less each of its patterns' counts at the same setting. The
+/// sums of each of `answers` answers, the shard's share and its units.
+fn ask_all(t: &Tables, asks: &[Ask], answers: usize, nch: usize, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> (Vec<[i128; NCH]>, Partial, usize) {
+    let n = t.classes.len();
+    let mut nf: Vec<Vec<(u16, u8)>> = vec![Vec::new(); n];
+    let mut fl: Vec<Vec<(u16, u8)>> = vec![Vec::new(); t.patterns.len()];
+    for a in asks {
+        match a.k.checked_sub(n) {
+            None => {
+                nf[a.k].push(a.at);
+                t.by_class[a.k].clone().for_each(|p| fl[p as usize].push(a.at));
+            }
+            Some(p) => fl[p].push(a.at),
         }
+    }
+    for v in nf.iter_mut().chain(fl.iter_mut()) {
         v.sort_unstable();
         v.dedup();
-        v
-    }));
-    let q = Queries { nf, fl, nch };
+    }
+    let q = Queries { nf: Csr::from_lists(nf), fl: Csr::from_lists(fl), nch };
     let (partial, n_units) = engine::solve(t, &q, shard, progress);
-    let mut acc = [0i128; NCH];
-    let mut add = |v: &[i64; NCH], sign: i128| (0..nch).for_each(|ch| acc[ch] += sign * v[ch] as i128);
-    for c in 0..t.classes.len() {
-        if let Some(&v) = partial.nf.get(q.nf.range(c)).and_then(|x| x.first()) {
-            add(&v, 1);
+    let slot = |csr: &Csr<(u16, u8)>, i: usize, at: (u16, u8)| csr.range(i).start + csr.get(i).binary_search(&at).expect("asked");
+    let mut sums = vec![[0i128; NCH]; answers];
+    for a in asks {
+        let mut add = |v: &[i64; NCH], sign: i128| (0..nch).for_each(|ch| sums[a.into][ch] += sign * v[ch] as i128);
+        let sign = a.sign as i128;
+        match a.k.checked_sub(n) {
+            None => {
+                add(&partial.nf[slot(&q.nf, a.k, a.at)], sign);
+                t.by_class[a.k].clone().for_each(|p| add(&partial.fl[slot(&q.fl, p as usize, a.at)], -sign));
+            }
+            Some(p) => add(&partial.fl[slot(&q.fl, p, a.at)], sign),
         }
     }
-    for (p, x) in t.patterns.iter().enumerate() {
-        let at = |v: (u16, u16)| q.fl.range(p).start + q.fl.get(p).binary_search(&dense(v)).expect("asked");
-        add(&partial.fl[at(x.hand.way)], 1);
-        if !side.ace[x.class as usize] {
-            add(&partial.fl[at(t.classes[x.class as usize].hand.way)], -1);
-        }
-    }
-    (acc, side.ace_deals(t.deck), partial, n_units)
+    (sums, partial, n_units)
 }
 
 /// The house-way player's counts against a way (win, push, lose against dealers without an Ace
@@ -399,24 +455,98 @@ pub fn house_way_player_from_tally(deck: Deck, tally: &Tally) -> Result<(Wpl, u1
     Ok((wpl, ace))
 }
 
-/// What the house-way player's count depends on (as [`key_with`]).
-pub fn house_way_player_key(deck: Deck, way: &HouseWay, reading: AceHigh) -> Key {
+/// The house-way player's counts against each of `ways` less those against `base` (module
+/// essay, "Further house ways"), for the units `shard` owns: Δwin and Δnot-lose per way.
+pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
+    let mut t = Tables::house_way_only(deck, base);
+    let side = DealerSide::new(&t, reading);
+    let n = t.dealer_classes();
+    let base_at: Vec<(u16, u16)> = (0..n).map(|k| t.way_of(k)).collect();
+    let way_at: Vec<Vec<(u16, u16)>> = ways.iter().map(|w| t.settings_by(w)).collect();
+    // The dealer classes each way sets otherwise than the base.
+    let moved: Vec<Vec<usize>> = way_at.iter().map(|w| (0..n).filter(|&k| w[k] != base_at[k]).collect()).collect();
+    // Each way's moved classes asked at its setting, less at the base's; a dealer's hands that
+    // push are left out (they push under both).
+    let asks_moved = |t: &Tables, ways: &mut dyn Iterator<Item = usize>, dealer: bool| -> Vec<Ask> {
+        let mut v = Vec::new();
+        for i in ways {
+            for &k in moved[i].iter().filter(|&&k| !(dealer && side.pushes(k))) {
+                v.push(Ask { k, at: t.dense_setting(way_at[i][k]), sign: 1, into: i });
+                v.push(Ask { k, at: t.dense_setting(base_at[k]), sign: -1, into: i });
+            }
+        }
+        v
+    };
+    let runs = 2 + ways.len() as u64;
+    let mut sums = vec![[0i128; NCH]; ways.len()];
+    let mut units = [0i128; 2];
+    let mut run = |t: &Tables, asks: Vec<Ask>, r: u64| {
+        if asks.is_empty() {
+            return;
+        }
+        let (out, partial, n_units) = ask_all(t, &asks, ways.len(), 2, shard, &|done, total| progress(r * total + done, runs * total));
+        for (s, o) in sums.iter_mut().zip(&out) {
+            s[0] += o[0];
+            s[1] += o[1];
+        }
+        let u = units_part(&partial, n_units, shard);
+        units[0] += u[0];
+        units[1] += u[1];
+    };
+    // The dealer's moved hands against every player hand at the base's setting, all ways at once.
+    run(&t, asks_moved(&t, &mut (0..ways.len()), true), 0);
+    // The player's moved hands against every dealer hand at the base's setting: transposed.
+    t.points_as = Some(PointsAs { transposed: true, left_out: side.ace.clone(), ..Default::default() });
+    run(&t, asks_moved(&t, &mut (0..ways.len()), false), 1);
+    // Deals where both moved, way by way: the player's moved hands (the way's corners less the
+    // base's) against the dealer's.
+    for i in 0..ways.len() {
+        t.points_as = Some(PointsAs { way: Some(way_at[i].clone()), base: Some(base_at.clone()), ..Default::default() });
+        run(&t, asks_moved(&t, &mut std::iter::once(i), true), 2 + i as u64);
+    }
+    progress(runs, runs);
+    Tally::new().with("further-ways", sums.iter().flat_map(|s| [s[0], s[1]]).collect()).with("units", units.to_vec())
+}
+
+/// The house-way player's counts against each of `n` further ways from those against the base
+/// way (`base`: win, push, lose and the Ace High pushes) and the sum of every shard's tally,
+/// checked to cover the cycle with every unit once.
+pub fn further_ways_from_tally(deck: Deck, base: (Wpl, u128), n: usize, tally: &Tally) -> Result<Vec<(Wpl, u128)>, String> {
+    let d = tally.get("further-ways", 2 * n)?;
+    check_units(tally)?;
+    let ((wpl, ace), cycle) = (base, deck.cycle() as i128);
+    d.chunks(2)
+        .map(|d| {
+            let win = wpl[0] as i128 + d[0];
+            let not_lose = (wpl[0] + wpl[1]) as i128 + d[1];
+            let lose = cycle - ace as i128 - not_lose;
+            if win < 0 || not_lose < win || lose < 0 {
+                return Err(format!("the difference ({}, {}) takes the base counts {wpl:?} out of range", d[0], d[1]));
+            }
+            Ok(([win as u128, (not_lose - win) as u128, lose as u128], ace))
+        })
+        .collect()
+}
+
+/// What the further ways' counts from a base way depend on.
+pub fn further_ways_key(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh) -> Key {
     Key::new(
-        "face-up-pai-gow base against a house way (the house-way player)",
+        "face-up-pai-gow base, the house-way player against further house ways less against a base way",
         &[
-            ("counts", "face-up-pai-gow main game, the house-way player, v1".into()),
+            ("counts", "face-up-pai-gow main game, the house-way player's further ways, v1".into()),
             ("deck", format!("{deck:?}")),
             ("ace-high", reading.id().into()),
-            ("house-way", format!("{:?}", way.rules)),
+            ("base-way", format!("{:?}", base.rules)),
+            ("house-ways", format!("{:?}", ways.iter().map(|w| &w.rules).collect::<Vec<_>>())),
         ],
         Combine::Sum,
     )
 }
 
-/// [`count_house_way_player_shard`] through the program's store.
-pub fn house_way_player_stored(deck: Deck, way: &HouseWay, reading: AceHigh, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(Wpl, u128), String> {
-    let tally = parsheet_shard::counted(&house_way_player_key(deck, way, reading), |shard| Ok(count_house_way_player_shard(deck, way, reading, shard, progress)))?;
-    house_way_player_from_tally(deck, &tally)
+/// [`count_further_ways_shard`] through the program's store, added to the base way's counts.
+pub fn further_ways_stored(deck: Deck, ways: &[HouseWay], base: &HouseWay, base_counts: (Wpl, u128), reading: AceHigh, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Vec<(Wpl, u128)>, String> {
+    let tally = parsheet_shard::counted(&further_ways_key(deck, ways, base, reading), |shard| Ok(count_further_ways_shard(deck, ways, base, reading, shard, progress)))?;
+    further_ways_from_tally(deck, base_counts, ways.len(), &tally)
 }
 
 /// Checks `way` on one hand of each dealer class of `deck` (module essay, "Classes"): every rank

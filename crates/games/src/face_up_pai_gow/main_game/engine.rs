@@ -245,8 +245,8 @@ impl<'a> Engine<'a> {
     #[inline(never)]
     fn new(t: &'a Tables, q: &'a Queries) -> Engine<'a> {
         let n_lows = t.lows.len();
-        let class_corners = Csr::from_lists(t.classes.par_iter().map(|c| t.class_corners(c)).collect::<Vec<_>>());
-        let delta = Csr::from_lists(t.patterns.par_iter().map(|p| t.delta_corners(p)).collect::<Vec<_>>());
+        let class_corners = Csr::from_lists((0..t.classes.len()).into_par_iter().map(|c| t.class_corners(c)).collect::<Vec<_>>());
+        let delta = Csr::from_lists((0..t.patterns.len()).into_par_iter().map(|p| t.delta_corners(p)).collect::<Vec<_>>());
         let suits = t.deck.suits as i64;
         let whole = Csr::from_lists(
             (0..t.classes.len())
@@ -490,7 +490,8 @@ impl<'a> Engine<'a> {
                 s.queries.push((h, l, 1, (nr.start + i) as u32, cu));
             }
         }
-        if s.queries.is_empty() {
+        // A difference count's units mostly hold no points.
+        if s.queries.is_empty() || s.points.is_empty() {
             return;
         }
         s.points.sort_unstable_by_key(|p| std::cmp::Reverse(p.a));
@@ -633,6 +634,9 @@ impl<'a> Engine<'a> {
                 let k = (joker as usize) << 13 | m as usize;
                 for i in t.mask_at[k] as usize..t.mask_at[k + 1] as usize {
                     let corners = self.ss_corners.get(i);
+                    if corners.is_empty() {
+                        continue;
+                    }
                     kh_all.clear();
                     kh_all.extend(corners.iter().map(|k| bucket[if k.a == INF_HIGH { inf } else { k.a as usize }]));
                     for &(code, f) in self.ss_terms.get(i) {

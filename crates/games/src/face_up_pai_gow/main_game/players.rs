@@ -263,6 +263,8 @@ pub struct Tables {
     /// Whether only the house-way player is counted: his channels are then 0 and 1, and the
     /// optimal player's are not kept (the setting table gives his result against any way).
     pub(super) house_way_only: bool,
+    /// How the hands are valued as points when not simply at the house way's settings.
+    pub(super) points_as: Option<PointsAs>,
     /// The distinct legal (high, low) values of each class (`settings[set_at[c]..set_at[c + 1]]`),
     /// then of each pattern (index `classes.len() + p`), sorted: every setting a house way can
     /// give the dealer.
@@ -367,7 +369,7 @@ impl Tables {
             by_mask.extend_from_slice(l);
         }
         mask_at.push(by_mask.len() as u32);
-        Tables { deck, classes, patterns, by_class, with_way: way.is_some(), house_way_only: false, settings, set_at, highs, lows, by_mask, mask_at }
+        Tables { deck, classes, patterns, by_class, with_way: way.is_some(), house_way_only: false, points_as: None, settings, set_at, highs, lows, by_mask, mask_at }
     }
 
     pub fn rank_classes(&self) -> usize {
@@ -419,6 +421,36 @@ impl Tables {
         }
     }
 
+    /// The house way's setting of dealer class `k` (a rank class, or `classes + p` for pattern p).
+    pub(super) fn way_of(&self, k: usize) -> (u16, u16) {
+        match k.checked_sub(self.classes.len()) {
+            None => self.classes[k].hand.way,
+            Some(p) => self.patterns[p].hand.way,
+        }
+    }
+
+    /// The setting `way` gives each dealer class (as [`Tables::way_of`] for a table of `way`).
+    pub(super) fn settings_by(&self, way: &HouseWay) -> Vec<(u16, u16)> {
+        (0..self.dealer_classes())
+            .into_par_iter()
+            .map(|k| {
+                let hand = self.dealer_hand(k);
+                let s = way.set_among(hand, &settings(hand)).unwrap_or_else(|e| panic!("house way {}: {hand}: {e}", way.id));
+                (s.high.0, s.low.0)
+            })
+            .collect()
+    }
+
+    /// A setting on the dense scales, reversed in a transposed difference count.
+    #[inline]
+    pub(super) fn dense_setting(&self, (h, l): (u16, u16)) -> (u16, u8) {
+        let (a, b) = (self.dense_high(h), self.dense_low(l));
+        match &self.points_as {
+            Some(d) if d.transposed => (self.highs.len() as u16 - 1 - a, self.lows.len() as u8 - 1 - b),
+            _ => (a, b),
+        }
+    }
+
     /// Dealer hands of pattern p (any flush suit).
     pub(super) fn pattern_hands(&self, p: &Pattern) -> u64 {
         self.deck.suits as u64 * p.placements
@@ -442,12 +474,29 @@ impl Tables {
         self.cross(f[0].0, f[k - 1].1, OPT_NL, w, out);
     }
 
-    /// The corners of the house-way setting's outcome.
-    pub(super) fn way_corners(&self, r: &Reduced, w: i64, out: &mut Vec<Corner>) {
+    /// The corners of the house-way setting's outcome for dealer class `k`'s hands, or as
+    /// [`Tables::points_as`] says.
+    pub(super) fn way_corners(&self, k: usize, w: i64, out: &mut Vec<Corner>) {
         if !self.with_way {
             return;
         }
-        let (a, b) = (self.dense_high(r.way.0), self.dense_low(r.way.1));
+        match &self.points_as {
+            None => self.setting_corners(self.way_of(k), w, out),
+            Some(d) => {
+                if d.left_out.get(k).is_some_and(|&x| x) {
+                    return;
+                }
+                self.setting_corners(d.way.as_ref().map_or(self.way_of(k), |v| v[k]), w, out);
+                if let Some(base) = &d.base {
+                    self.setting_corners(base[k], -w, out);
+                }
+            }
+        }
+    }
+
+    /// `[win]` and `[not lose]` of a setting against the query's (h, l).
+    fn setting_corners(&self, s: (u16, u16), w: i64, out: &mut Vec<Corner>) {
+        let (a, b) = self.dense_setting(s);
         let (win, not_lose) = if self.house_way_only { (OPT_W, OPT_NL) } else { (WAY_W, WAY_NL) };
         out.push(Corner { a, b, ch: win, w });
         self.cross(a, b, not_lose, w, out);
@@ -460,24 +509,36 @@ impl Tables {
         out.push(Corner { a, b, ch, w: -w });
     }
 
-    /// Both policies' corners of a class.
-    pub(super) fn class_corners(&self, c: &Class) -> Vec<Corner> {
+    /// Both policies' corners of rank class `c`.
+    pub(super) fn class_corners(&self, c: usize) -> Vec<Corner> {
         let mut out = Vec::new();
-        self.frontier_corners(&c.hand, 1, &mut out);
-        self.way_corners(&c.hand, 1, &mut out);
+        self.frontier_corners(&self.classes[c].hand, 1, &mut out);
+        self.way_corners(c, 1, &mut out);
         merge(out)
     }
 
-    /// The corners of a pattern's correction δ: its outcome less its class's, both policies.
-    pub(super) fn delta_corners(&self, p: &Pattern) -> Vec<Corner> {
-        let c = &self.classes[p.class as usize].hand;
+    /// The corners of pattern `p`'s correction δ: its outcome less its class's, both policies.
+    pub(super) fn delta_corners(&self, p: usize) -> Vec<Corner> {
+        let class = self.patterns[p].class as usize;
         let mut out = Vec::new();
-        self.frontier_corners(&p.hand, 1, &mut out);
-        self.frontier_corners(c, -1, &mut out);
-        self.way_corners(&p.hand, 1, &mut out);
-        self.way_corners(c, -1, &mut out);
+        self.frontier_corners(&self.patterns[p].hand, 1, &mut out);
+        self.frontier_corners(&self.classes[class].hand, -1, &mut out);
+        self.way_corners(self.classes.len() + p, 1, &mut out);
+        self.way_corners(class, -1, &mut out);
         merge(out)
     }
+}
+
+/// How the hands are valued as points in the counts of further ways (`main_game.rs`, "Further
+/// house ways"), by dealer class `k`: at `way[k]` instead of the way's setting, less the corners
+/// at `base[k]`; transposed, the points are the dealer's hands, on reversed scales, and those
+/// of `left_out` (the rank classes that push as an Ace High Pai Gow) have none.
+#[derive(Default)]
+pub(super) struct PointsAs {
+    pub way: Option<Vec<(u16, u16)>>,
+    pub base: Option<Vec<(u16, u16)>>,
+    pub transposed: bool,
+    pub left_out: Vec<bool>,
 }
 
 /// Corners summed by (channel, a, b), zeros dropped.
