@@ -106,7 +106,14 @@ pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(pa
     }
     validated(spec, &way)?;
     let task = crate::progress::Task::new(count_task(&way.id, ace_high), 10_000);
-    let counts = fupg::count_stored_with(fupg::Deck::FULL, &way, ace_high, &|done, total| task.set_fraction(done, total))?;
+    let progress = |done, total| task.set_fraction(done, total);
+    // Another Ace High reading from the text's counts against the same rules, where this process
+    // has them: only the dealer hands the two readings tell apart are counted.
+    let text = done.iter().find(|d| ace_high != fupg::AceHigh::JokerPlaysAce && d.1 == fupg::AceHigh::JokerPlaysAce && d.2.rules == way.rules).map(|d| d.3.clone());
+    let counts = match text {
+        Some(text) => fupg::reading_from_text_stored(fupg::Deck::FULL, &way, ace_high, &text, &progress)?,
+        None => fupg::count_stored_with(fupg::Deck::FULL, &way, ace_high, &progress)?,
+    };
     task.finish();
     done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));
     Ok((way, counts))
@@ -121,7 +128,8 @@ pub fn further_ways_task(n: usize) -> String {
 /// dealers without an Ace High Pai Gow): from his counts against `base_spec` (the counts of both
 /// policies, counted once per process) and each way's difference from it, all in one count
 /// (the solver's essay, "Further house ways"), every way validated first. Exactly each way's own
-/// count (tests on reduced decks, and once on the full deck: crates/tables/tests/face_up_pai_gow.rs);
+/// count (tests on reduced decks for every built-in way and option, and once on the full deck
+/// for each way's default options: crates/tables/tests/face_up_pai_gow.rs);
 /// `analyze face-up-pai-gow base --house-way SPEC --variant house-way-player` still counts a way
 /// on its own.
 pub fn face_up_pai_gow_further_ways(base_spec: &str, specs: &[String], ace_high: fupg::AceHigh) -> Result<Vec<fupg::Wpl>, String> {

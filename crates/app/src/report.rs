@@ -188,12 +188,13 @@ fn wager_cost_ms(game: &str, wager: &str) -> u64 {
 }
 const VALIDATION_MS: u64 = 200;
 const SETTING_TABLE_MS: u64 = 45_000;
-/// A count of both policies (the default way's, each variant's), and the house-way player of
-/// every further way from the default's (the optimal player's figures come from the setting
-/// table): a part per way and a part shared.
+/// A count of both policies (the default way's); another Ace High reading's, from the text's;
+/// and the house-way player of every further way from the default's (the optimal player's
+/// figures come from the setting table): a part shared and a part per way.
 const WAY_COUNT_MS: u64 = 30_000;
-const FURTHER_WAYS_MS: u64 = 12_000;
-const FURTHER_WAY_MS: u64 = 1_000;
+const READING_COUNT_MS: u64 = 15_000;
+const FURTHER_WAYS_MS: u64 = 20_000;
+const FURTHER_WAY_MS: u64 = 5_000;
 
 /// Every step of building the report of `games` with the house way `choice` (named, not yet
 /// checked), in the order they run, with planned costs: a house way is checked once per name
@@ -222,7 +223,8 @@ pub fn plan(games: &[GameTables], choice: &HouseWayChoice) -> Result<Vec<Step>, 
         if Some(&way.rules) != default_rules.as_ref() && ace_high == fupg::AceHigh::JokerPlaysAce {
             return Ok(true);
         }
-        steps.push(Step { task: crate::main_game::count_task(&way.id, ace_high), words: words(), cost_ms: WAY_COUNT_MS, kind: "house way counted" });
+        let cost_ms = if ace_high == fupg::AceHigh::JokerPlaysAce { WAY_COUNT_MS } else { READING_COUNT_MS };
+        steps.push(Step { task: crate::main_game::count_task(&way.id, ace_high), words: words(), cost_ms, kind: "house way counted" });
         Ok(false)
     };
     for g in games {

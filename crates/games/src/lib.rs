@@ -80,8 +80,16 @@ impl Wager {
     /// into shards is counted through the program's store (`parsheet_shard::counted`).
     pub fn count(&self, variant: Option<&str>) -> Result<OutcomeCounts, String> {
         let v = self.reading(variant)?;
-        if let Counter::Defined(definition, _) = self.count {
-            // Counted whole (a second at most) and kept in the results cache under its text.
+        // A definition read from a file, or one a built-in wager is counted from where its count
+        // does not split into shards.
+        let whole_definition = match self.count {
+            Counter::Defined(definition, _) => Some(definition),
+            Counter::Written(definition) if !self.shards() => Some(definition()),
+            _ => None,
+        };
+        if let Some(definition) = whole_definition {
+            // Counted whole (a second at most) and kept in the results cache under its text (its
+            // structure, for a built-in wager's).
             let tally = parsheet_shard::counted(&self.key(variant)?.whole(), |_| {
                 let counts = defined::count(definition, (!v.is_empty()).then_some(v))?;
                 let mut t = Tally::new();
@@ -102,8 +110,7 @@ impl Wager {
                 self.counts_from_tally(Some(v), &tally)
             }
             (None, Counter::Builtin(count)) => Ok(count(v)),
-            (None, Counter::Written(definition)) => defined::count(definition(), (!v.is_empty()).then_some(v)),
-            (None, Counter::Defined(..)) => unreachable!("counted above"),
+            (None, Counter::Written(..) | Counter::Defined(..)) => unreachable!("counted above"),
         }
     }
 

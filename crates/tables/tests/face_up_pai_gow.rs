@@ -11,7 +11,8 @@
 use parsheet_cards::{binomial, Card, CardSet, Subsets};
 use parsheet_games::house_way::{settings, HouseWay};
 use parsheet_games::strategy::face_up_pai_gow::{
-    count, count_further_ways_shard, count_house_way_player_shard, count_shard, count_with, counts_from_tally, further_ways_from_tally, house_way_player_from_tally,
+    count, count_further_ways_shard, count_house_way_player_shard, count_reading_difference_shard, count_shard, count_with, counts_from_tally, further_ways_from_tally,
+    house_way_player_from_tally, reading_from_difference,
     AceHigh, Deck, Tables,
 };
 use parsheet_shard::{Shard, Tally};
@@ -495,10 +496,14 @@ fn further_way_shards_add_up_and_a_missing_one_is_refused() {
     for n in [2, 3, 7] {
         let parts: Vec<Tally> = (0..n).map(|k| count_further_ways_shard(deck, &ways, &base, AceHigh::JokerPlaysAce, Shard::new(k, n).unwrap(), &|_, _| {})).collect();
         assert_eq!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(parts.clone()).unwrap()).unwrap(), own, "{n} shards");
-        assert!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(parts[1..].to_vec()).unwrap()).is_err(), "{n} shards, the first missing");
-        let mut twice = parts.clone();
-        twice.push(parts[0].clone());
-        assert!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(twice).unwrap()).is_err(), "{n} shards, the first twice");
+        for k in [0, 1] {
+            let mut missing = parts.clone();
+            missing.remove(k);
+            assert!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(missing).unwrap()).is_err(), "{n} shards, shard {k} missing");
+            let mut twice = parts.clone();
+            twice.push(parts[k].clone());
+            assert!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(twice).unwrap()).is_err(), "{n} shards, shard {k} twice");
+        }
     }
 }
 
@@ -527,6 +532,53 @@ fn the_natural_ace_only_reading_against_brute_force() {
         let t = table.optimal(&way).unwrap();
         assert_eq!(([t.win, t.push, t.lose], t.ace_high), (opt, ace), "{deck:?}: the table under the reading");
     }
+}
+
+#[test]
+fn the_natural_ace_only_reading_from_the_texts_count() {
+    // The reading's counts of both policies from the text's and their difference (the dealer
+    // hands that push under one reading and play under the other), equal to the reading's own
+    // count (held to brute force above).
+    let gaps = Deck { rank_mask: 0b1_0101_0101_0101, suits: 2, joker: true };
+    // 2 4 6 8 T Q K A: seven joker hands of six of the seven ranks below the ace play out.
+    let wider = Deck { rank_mask: 0b1_1101_0101_0101, suits: 2, joker: true };
+    for deck in [REDUCED[0], REDUCED[1], REDUCED[2], gaps, wider] {
+        for way in [foxwoods(), HouseWay::highest_high()] {
+            let text = count(deck, &way, &|_, _| {});
+            let tally = count_reading_difference_shard(deck, &way, AceHigh::NaturalAceOnly, Shard::WHOLE, &|_, _| {});
+            let own = count_with(deck, &way, AceHigh::NaturalAceOnly, &|_, _| {});
+            assert_eq!(reading_from_difference(deck, &text, &tally).unwrap(), own, "{deck:?} {}", way.id);
+            // The gaps deck has joker hands with no pair, straight or flush and no ace; a deck
+            // without the joker has no hand the readings tell apart.
+            assert!(if deck == gaps || deck == wider { text != own } else { deck.joker || text == own }, "{deck:?}: the readings' counts");
+        }
+    }
+    let (text, way) = (count(gaps, &foxwoods(), &|_, _| {}), foxwoods());
+    let own = count_with(gaps, &way, AceHigh::NaturalAceOnly, &|_, _| {});
+    for n in [2, 3] {
+        let parts: Vec<Tally> = (0..n).map(|k| count_reading_difference_shard(gaps, &way, AceHigh::NaturalAceOnly, Shard::new(k, n).unwrap(), &|_, _| {})).collect();
+        assert_eq!(reading_from_difference(gaps, &text, &Tally::sum(parts.clone()).unwrap()).unwrap(), own, "{n} shards");
+        assert!(reading_from_difference(gaps, &text, &Tally::sum(parts[1..].to_vec()).unwrap()).is_err(), "{n} shards, the first missing");
+    }
+}
+
+/// The full deck, run once by hand (`--ignored --nocapture`): the natural-ace-only reading's
+/// counts against Foxwoods from the text's and their difference, equal to its own count; timed.
+#[test]
+#[ignore]
+fn full_deck_natural_ace_only_from_the_texts_count() {
+    let (deck, way) = (Deck::FULL, foxwoods());
+    let t = std::time::Instant::now();
+    let text = count(deck, &way, &|_, _| {});
+    eprintln!("the text's reading, its own count: {:.1} s", t.elapsed().as_secs_f64());
+    let t = std::time::Instant::now();
+    let tally = count_reading_difference_shard(deck, &way, AceHigh::NaturalAceOnly, Shard::WHOLE, &|_, _| {});
+    let from_text = reading_from_difference(deck, &text, &tally).unwrap();
+    eprintln!("natural-ace-only from the text's: {:.1} s", t.elapsed().as_secs_f64());
+    let t = std::time::Instant::now();
+    let own = count_with(deck, &way, AceHigh::NaturalAceOnly, &|_, _| {});
+    eprintln!("natural-ace-only, its own count: {:.1} s: {own:?}", t.elapsed().as_secs_f64());
+    assert_eq!(from_text, own);
 }
 
 #[test]
