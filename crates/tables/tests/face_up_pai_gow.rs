@@ -438,12 +438,18 @@ fn further_ways_counted_from_a_base_way_equal_their_own_counts() {
     let mut ways: Vec<HouseWay> = every_builtin_spec().iter().map(|s| parsheet_tables::house_way::builtin(s).unwrap()).collect();
     ways.push(HouseWay::highest_high());
     let mut differed = 0;
+    let mut paths = [0; 2];
     for deck in REDUCED.into_iter().chain([gaps]) {
         let readings: &[AceHigh] = if deck.joker { &[AceHigh::JokerPlaysAce, AceHigh::NaturalAceOnly] } else { &[AceHigh::JokerPlaysAce] };
         for &reading in readings {
             for base in [foxwoods(), HouseWay::highest_high()] {
                 let base_counts = house_way_player(deck, &base, reading);
-                let counted = from_base(deck, &ways, &base, reading);
+                let tally = count_further_ways_shard(deck, &ways, &base, reading, Shard::WHOLE, &|_, _| {});
+                let counted = further_ways_from_tally(deck, base_counts, ways.len(), &tally).unwrap();
+                // Each way from the difference, or (far from the base) on its own: both occur.
+                for own in tally.get("further-ways", 3 * ways.len()).unwrap().chunks(3).map(|c| c[0]) {
+                    paths[own as usize] += 1;
+                }
                 for (way, counted) in ways.iter().zip(counted) {
                     let own = house_way_player(deck, way, reading);
                     assert_eq!(counted, own, "{deck:?} {reading:?}: {} from {}", way.id, base.id);
@@ -455,6 +461,7 @@ fn further_ways_counted_from_a_base_way_equal_their_own_counts() {
         }
     }
     assert!(differed > 20, "ways whose counts differ from their base's: {differed}");
+    assert!(paths[0] > 20 && paths[1] > 5, "ways from the difference, and on their own: {paths:?}");
     for (deck, reading) in [(REDUCED[0], AceHigh::JokerPlaysAce), (REDUCED[1], AceHigh::JokerPlaysAce), (gaps, AceHigh::NaturalAceOnly)] {
         let (_, hw, ace) = brute(deck, &foxwoods(), reading == AceHigh::NaturalAceOnly);
         assert_eq!(from_base(deck, &[foxwoods()], &HouseWay::highest_high(), reading), vec![(hw, ace)], "{deck:?} {reading:?}: brute force");

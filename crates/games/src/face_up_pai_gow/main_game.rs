@@ -121,6 +121,10 @@
 //!    vanish where the two agree) against the dealer's moved classes: sparse on both sides
 //!    where the ways are alike.
 //!
+//! A way that moves more than a quarter of the dealer classes (the fixture `highest-high`
+//! against any other) is counted on its own instead, in its place in the same runs: its
+//! difference would be dense on both sides and cost more than its count.
+//!
 //! # The setting table ([`table`])
 //!
 //! The same counts, asked at every legal setting of every dealer class instead of one house
@@ -461,7 +465,10 @@ pub fn house_way_player_from_tally(deck: Deck, tally: &Tally) -> Result<(Wpl, u1
 }
 
 /// The house-way player's counts against each of `ways` less those against `base` (module
-/// essay, "Further house ways"), for the units `shard` owns: Δwin and Δnot-lose per way.
+/// essay, "Further house ways"), for the units `shard` owns: per way, whether it is counted on
+/// its own (1 on shard 0), then Δwin and Δnot-lose, or its own win and not-lose. A way that sets
+/// more than a quarter of the dealer classes otherwise than the base is counted on its own: its
+/// difference would have a dense side twice over and cost more than its count.
 pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
     let mut t = Tables::house_way_only(deck, base);
     let side = DealerSide::new(&t, reading);
@@ -470,6 +477,7 @@ pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, 
     let way_at: Vec<Vec<(u16, u16)>> = ways.iter().map(|w| t.settings_by(w)).collect();
     // The dealer classes each way sets otherwise than the base.
     let moved: Vec<Vec<usize>> = way_at.iter().map(|w| (0..n).filter(|&k| w[k] != base_at[k]).collect()).collect();
+    let near: Vec<usize> = (0..ways.len()).filter(|&i| moved[i].len() * 4 <= n).collect();
     // Each way's moved classes asked at its setting, less at the base's; a dealer's hands that
     // push are left out (they push under both).
     let asks_moved = |t: &Tables, ways: &mut dyn Iterator<Item = usize>, dealer: bool| -> Vec<Ask> {
@@ -483,7 +491,7 @@ pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, 
         v
     };
     // Progress: each shared run weighs as four of a way's own (measured: 8-9 s against 1.6-3.4 s).
-    let weight = |r: u64| if r < 2 { 4 } else { 1 };
+    let weight = |r: u64| if r < 2 || !near.contains(&(r as usize - 2)) { 4 } else { 1 };
     let (before, all) = (|r: u64| (0..r).map(weight).sum::<u64>(), (0..2 + ways.len() as u64).map(weight).sum::<u64>());
     let mut sums = vec![[0i128; NCH]; ways.len()];
     let mut units = [0i128; 2];
@@ -501,18 +509,25 @@ pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, 
         units[1] += u[1];
     };
     // The dealer's moved hands against every player hand at the base's setting, all ways at once.
-    run(&t, asks_moved(&t, &mut (0..ways.len()), true), 0);
+    run(&t, asks_moved(&t, &mut near.iter().copied(), true), 0);
     // The player's moved hands against every dealer hand at the base's setting: transposed.
     t.points_as = Some(PointsAs { transposed: true, left_out: side.ace.clone(), ..Default::default() });
-    run(&t, asks_moved(&t, &mut (0..ways.len()), false), 1);
+    run(&t, asks_moved(&t, &mut near.iter().copied(), false), 1);
     // Deals where both moved, way by way: the player's moved hands (the way's corners less the
-    // base's) against the dealer's.
+    // base's) against the dealer's. A way far from the base: its own count.
     for i in 0..ways.len() {
-        t.points_as = Some(PointsAs { way: Some(way_at[i].clone()), base: Some(base_at.clone()), ..Default::default() });
-        run(&t, asks_moved(&t, &mut std::iter::once(i), true), 2 + i as u64);
+        if near.contains(&i) {
+            t.points_as = Some(PointsAs { way: Some(way_at[i].clone()), base: Some(base_at.clone()), ..Default::default() });
+            run(&t, asks_moved(&t, &mut std::iter::once(i), true), 2 + i as u64);
+        } else {
+            t.points_as = Some(PointsAs { way: Some(way_at[i].clone()), ..Default::default() });
+            let asks = (0..n).filter(|&k| !side.pushes(k)).map(|k| Ask { k, at: t.dense_setting(way_at[i][k]), sign: 1, into: i }).collect();
+            run(&t, asks, 2 + i as u64);
+        }
     }
     progress(all, all);
-    Tally::new().with("further-ways", sums.iter().flat_map(|s| [s[0], s[1]]).collect()).with("units", units.to_vec())
+    let own = |i: usize| (shard.index() == 0 && !near.contains(&i)) as i128;
+    Tally::new().with("further-ways", sums.iter().enumerate().flat_map(|(i, s)| [own(i), s[0], s[1]]).collect()).with("units", units.to_vec())
 }
 
 /// The house-way player's counts against each of `n` further ways from those against the base
@@ -520,20 +535,29 @@ pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, 
 /// checked for every unit once. A difference cannot be checked to cover the cycle as a count
 /// can (lose is the cycle's rest by construction); each way's counts are checked to be counts.
 pub fn further_ways_from_tally(deck: Deck, base: (Wpl, u128), n: usize, tally: &Tally) -> Result<Vec<(Wpl, u128)>, String> {
-    let d = tally.get("further-ways", 2 * n)?;
+    let d = tally.get("further-ways", 3 * n)?;
     check_units(tally)?;
-    let ((wpl, ace), cycle) = (base, deck.cycle() as i128);
-    d.chunks(2)
+    let (wpl, ace) = base;
+    d.chunks(3)
         .map(|d| {
-            let win = wpl[0] as i128 + d[0];
-            let not_lose = (wpl[0] + wpl[1]) as i128 + d[1];
-            let lose = cycle - ace as i128 - not_lose;
-            if win < 0 || not_lose < win || lose < 0 {
-                return Err(format!("the difference ({}, {}) takes the base counts {wpl:?} out of range", d[0], d[1]));
-            }
-            Ok(([win as u128, (not_lose - win) as u128, lose as u128], ace))
+            let (win, not_lose) = match d[0] {
+                0 => (wpl[0] as i128 + d[1], (wpl[0] + wpl[1]) as i128 + d[2]),
+                1 => (d[1], d[2]),
+                k => return Err(format!("a further way is counted on its own {k} times: a shard is missing or counted twice")),
+            };
+            Ok((shifted(deck, win, not_lose, ace as i128)?, ace))
         })
         .collect()
+}
+
+/// Win, push and lose from the win and not-lose counts against dealers that do not push and the
+/// deals where the dealer pushes, checked to be counts.
+fn shifted(deck: Deck, win: i128, not_lose: i128, ace: i128) -> Result<Wpl, String> {
+    let lose = deck.cycle() as i128 - ace - not_lose;
+    if ace < 0 || win < 0 || not_lose < win || lose < 0 {
+        return Err(format!("win {win}, not lose {not_lose} and {ace} Ace High pushes are not counts of the cycle: a shard is missing, counted twice or wrong"));
+    }
+    Ok([win as u128, (not_lose - win) as u128, lose as u128])
 }
 
 /// What the further ways' counts from a base way depend on.
@@ -580,15 +604,7 @@ pub fn reading_from_difference(deck: Deck, text: &Counts, tally: &Tally) -> Resu
     let d = tally.get("reading-difference", 5)?;
     check_units(tally)?;
     let ace = text.ace_high as i128 + d[4];
-    let shift = |wpl: Wpl, dw: i128, dnl: i128| -> Result<Wpl, String> {
-        let win = wpl[0] as i128 + dw;
-        let not_lose = (wpl[0] + wpl[1]) as i128 + dnl;
-        let lose = deck.cycle() as i128 - ace - not_lose;
-        if ace < 0 || win < 0 || not_lose < win || lose < 0 {
-            return Err(format!("the difference {d:?} takes the text's counts {wpl:?} out of range"));
-        }
-        Ok([win as u128, (not_lose - win) as u128, lose as u128])
-    };
+    let shift = |wpl: Wpl, dw: i128, dnl: i128| shifted(deck, wpl[0] as i128 + dw, (wpl[0] + wpl[1]) as i128 + dnl, ace);
     Ok(Counts { optimal: shift(text.optimal, d[0], d[1])?, house_way: shift(text.house_way, d[2], d[3])?, ace_high: ace as u128 })
 }
 
