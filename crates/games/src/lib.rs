@@ -77,7 +77,9 @@ impl std::fmt::Debug for Wager {
 
 impl Wager {
     /// Counts every deal under `variant` (the default when `None`). A wager whose count splits
-    /// into shards is counted through the program's store (`parsheet_shard::counted`).
+    /// into shards, or that is counted from a definition (read from a file or written in Rust),
+    /// is counted through the program's store (`parsheet_shard::counted`), so a results cache
+    /// keeps it.
     pub fn count(&self, variant: Option<&str>) -> Result<OutcomeCounts, String> {
         let v = self.reading(variant)?;
         // A definition read from a file, or one a built-in wager is counted from where its count

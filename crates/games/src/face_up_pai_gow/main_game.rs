@@ -28,8 +28,9 @@
 //! (only a jokerless ace-high hand pushes; a dealer who needs the joker to make his ace plays the
 //! hand out), is what a reader who treats the joker as wild only for straights and flushes would
 //! take; the text rejects it twice (the joker "ranked as an ace", and the "with joker" paytable
-//! lines that could then never be paid). It is computed to show what it is worth: from the
-//! text's counts against the same way and their difference ([`count_reading_difference_shard`]),
+//! lines that could then never be paid). It is computed to show what it is worth; where the
+//! text's counts against the same way are at hand (the report, `verify`, `explain`), from them
+//! and their difference ([`count_reading_difference_shard`]),
 //! the engine asked at the rank classes whose hands push under one reading and play under the
 //! other, every player hand (both policies) as the points.
 //!
@@ -96,8 +97,8 @@
 //!
 //! The house-way player against ways W₁, W₂, … from his count against a base way V: with
 //! `g(x, y)` the outcome of a player set at x against a dealer set at y, summed over every deal,
-//! and `M` the dealer classes W sets otherwise than V (2-11% of them for the built-in ways
-//! against Foxwoods; most for the fixture `highest-high`),
+//! and `M` the dealer classes W sets otherwise than V (against Foxwoods, 2% of them for
+//! British Columbia, 11% for Santa Ana Star; most for `highest-high`),
 //!
 //! `C(W, W) − C(V, V) = Σ_{d ∈ M} Σ_p [g(V(p), W(d)) − g(V(p), V(d))]`
 //! `                  + Σ_{p ∈ M} Σ_d [g(W(p), V(d)) − g(V(p), V(d))]`
@@ -490,7 +491,8 @@ pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, 
         }
         v
     };
-    // Progress: each shared run weighs as four of a way's own (measured: 8-9 s against 1.6-3.4 s).
+    // Progress: a dense run (shared, or a far way's count) weighs as four of a near way's sparse
+    // run (measured: 8-9 s against 1.6-3.4 s).
     let weight = |r: u64| if r < 2 || !near.contains(&(r as usize - 2)) { 4 } else { 1 };
     let (before, all) = (|r: u64| (0..r).map(weight).sum::<u64>(), (0..2 + ways.len() as u64).map(weight).sum::<u64>());
     let mut sums = vec![[0i128; NCH]; ways.len()];
@@ -599,7 +601,8 @@ pub fn count_reading_difference_shard(deck: Deck, way: &HouseWay, reading: AceHi
 }
 
 /// The counts under a reading from those under the text's (`text`) and the sum of every shard's
-/// difference tally, checked to cover the cycle for both policies with every unit once.
+/// difference tally, checked for every unit once and to be counts (lose is the cycle's rest by
+/// construction, so the cycle cannot be checked as a count's is).
 pub fn reading_from_difference(deck: Deck, text: &Counts, tally: &Tally) -> Result<Counts, String> {
     let d = tally.get("reading-difference", 5)?;
     check_units(tally)?;
