@@ -8,8 +8,10 @@
 //! dealer-best and dealer-worst ways). So the records here read:
 //!
 //! - every built-in way and option: the optimal player from the table (checked against the
-//!   direct count in `crates/tables/tests/face_up_pai_gow.rs`); the house-way player, who needs a
-//!   count of his own, for each way's default options and for the default way's every option;
+//!   direct count in `crates/tables/tests/face_up_pai_gow.rs`; the base wager's optimal player
+//!   against the default way reads the same row, `fupg::count_stored_using`); the house-way
+//!   player, who needs a count of his own, for each way's default options and for the default
+//!   way's every option (the default's counted, the others from it);
 //! - the bounds, and whether the published figure lies between them;
 //! - the default way against the dealer-best way, by hand shape;
 //! - [`way_edits`]: every single-rule change of a way, valued from the table, with those that
@@ -51,10 +53,17 @@ pub fn preload_design_table() -> Result<bool, String> {
 /// The reading a way is priced under on the designer page (the rules as printed).
 const DESIGN_READING: fupg::AceHigh = fupg::AceHigh::JokerPlaysAce;
 
+/// The setting tables this process holds, by reading.
+static TABLES: std::sync::Mutex<Vec<(fupg::AceHigh, std::sync::Arc<table::SettingTable>)>> = std::sync::Mutex::new(Vec::new());
+
+/// The setting table under `reading` where this process already holds it (counted, or read from
+/// the cache); nothing is counted or read.
+pub fn setting_table_held(reading: fupg::AceHigh) -> Option<std::sync::Arc<table::SettingTable>> {
+    TABLES.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|d| d.0 == reading).map(|d| d.1.clone())
+}
+
 fn memo_setting_table(reading: fupg::AceHigh, count: bool) -> Result<Option<std::sync::Arc<table::SettingTable>>, String> {
-    type Memo = Vec<(fupg::AceHigh, std::sync::Arc<table::SettingTable>)>;
-    static DONE: std::sync::Mutex<Memo> = std::sync::Mutex::new(Vec::new());
-    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    let mut done = TABLES.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, t)) = done.iter().find(|d| d.0 == reading) {
         return Ok(Some(t.clone()));
     }
@@ -213,12 +222,10 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
         let way_choice = t.choice(&way).map_err(|e| format!("house way {spec}: {e}"))?;
         let optimal = t.outcome_of(&way_choice);
         let (house_way_player, note) = if counted {
-            // The default way's counts of both policies are the base wager's (counted once); the
-            // other ways' house-way player comes from them and each way's difference.
+            // The default way's house-way player is the base wager's (counted once, its optimal
+            // player this table's); the other ways' comes from it and each way's difference.
             let house_way = if is_default {
-                let (_, counts) = crate::main_game::face_up_pai_gow_counts(&spec, reading)?;
-                assert_eq!([optimal.win, optimal.push, optimal.lose], counts.optimal, "the setting table and the direct count of {spec} agree");
-                counts.house_way
+                crate::main_game::face_up_pai_gow_counts(&spec, reading)?.1.house_way
             } else {
                 further_counts[further.iter().position(|f| f.1.rules == way.rules).expect("every other counted way is further")]
             };

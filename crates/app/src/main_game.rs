@@ -90,7 +90,9 @@ type CountsMemo = Vec<(String, fupg::AceHigh, parsheet_games::house_way::HouseWa
 static COUNTED: std::sync::Mutex<CountsMemo> = std::sync::Mutex::new(Vec::new());
 
 /// Face Up Pai Gow's exact full-deck counts against the house way `spec` under an Ace High
-/// reading, validated and counted once per process (both policies come from one count).
+/// reading, validated and counted once per process: both policies from one count, or, where
+/// this process holds the reading's setting table, the optimal player's from it and the
+/// house-way player counted alone (`fupg::count_stored_using`; the same counts, under one key).
 pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(parsheet_games::house_way::HouseWay, fupg::Counts), String> {
     let mut done = COUNTED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, _, way, counts)) = done.iter().find(|d| d.0 == spec && d.1 == ace_high) {
@@ -112,7 +114,9 @@ pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(pa
     let text = done.iter().find(|d| ace_high != fupg::AceHigh::JokerPlaysAce && d.1 == fupg::AceHigh::JokerPlaysAce && d.2.rules == way.rules).map(|d| d.3.clone());
     let counts = match text {
         Some(text) => fupg::reading_from_text_stored(fupg::Deck::FULL, &way, ace_high, &text, &progress)?,
-        None => fupg::count_stored_with(fupg::Deck::FULL, &way, ace_high, &progress)?,
+        // Where this process holds the setting table (the report counts it first), the optimal
+        // player's counts are its lookups and the house-way player is counted alone.
+        None => fupg::count_stored_using(fupg::Deck::FULL, &way, ace_high, crate::house_ways::setting_table_held(ace_high).as_deref(), &progress)?,
     };
     task.finish();
     done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));

@@ -364,6 +364,31 @@ fn the_setting_table_gives_each_way_its_direct_solve() {
     }
 }
 
+/// What the report counts for a way once it holds the setting table: the optimal player's counts
+/// from the table, the house-way player's alone. Equal to the count of both policies, under both
+/// Ace High readings; a table of another deck or reading is refused, not read.
+#[test]
+fn the_count_using_the_setting_table_equals_the_count_of_both_policies() {
+    use parsheet_games::strategy::face_up_pai_gow::count_stored_using;
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    let ways: Vec<HouseWay> = ["foxwoods", "highest-high", "santa-ana-star", "foxwoods-british-columbia", "foxwoods:full-house-front=highest-permissible"].iter().map(|s| parsheet_tables::house_way::builtin(s).unwrap()).chain([HouseWay::highest_high()]).collect();
+    for (i, deck) in REDUCED.into_iter().enumerate() {
+        for reading in [AceHigh::JokerPlaysAce, AceHigh::NaturalAceOnly] {
+            let table = table_from_tally(deck, reading, &table_shard(deck, reading, Shard::WHOLE, &|_, _| {})).unwrap();
+            for way in &ways {
+                let direct = count_with(deck, way, reading, &|_, _| {});
+                assert_eq!(count_stored_using(deck, way, reading, Some(&table), &|_, _| {}).unwrap(), direct, "{deck:?} {} {}", way.id, reading.id());
+                assert_eq!(count_stored_using(deck, way, reading, None, &|_, _| {}).unwrap(), direct, "{deck:?} {} {}", way.id, reading.id());
+            }
+            let other_reading = if reading == AceHigh::JokerPlaysAce { AceHigh::NaturalAceOnly } else { AceHigh::JokerPlaysAce };
+            let err = count_stored_using(deck, &ways[0], other_reading, Some(&table), &|_, _| {}).unwrap_err();
+            assert!(err.contains("cannot price"), "{err}");
+            let err = count_stored_using(REDUCED[(i + 1) % REDUCED.len()], &ways[0], reading, Some(&table), &|_, _| {}).unwrap_err();
+            assert!(err.contains("cannot price"), "{err}");
+        }
+    }
+}
+
 /// The full-deck setting table, timed by hand (`--ignored`, under `/usr/bin/time`): the table
 /// once, then each built-in way's optimal-player result and the bounds, on stderr.
 #[test]

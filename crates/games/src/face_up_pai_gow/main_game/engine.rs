@@ -146,38 +146,140 @@ enum Unit {
 struct Engine<'a> {
     t: &'a Tables,
     q: &'a Queries,
+    sk: &'a Skeleton,
     n_lows: usize,
     class_corners: Csr<Corner>,
     delta: Csr<Corner>,
     /// Per class: hands · its corners + suits · Σ placements · its patterns' δ corners.
     whole: Csr<Corner>,
-    // Möbius.
-    js: Vec<u64>,
-    holders: Csr<u32>,
     /// Per rank class: the canonical settings its rank part is wanted at (dense (h, l)), and for
     /// each `fl` slot the index of its rank-part slot.
     g_q: Csr<(u16, u8)>,
     g_of_fl: Vec<u32>,
-    // Same suit: groups of patterns by (rest, dealer joker); each pattern's corners and Möbius
-    // terms (J code, weight) in the order of `Tables::by_mask`, which the groups read.
+    // Same suit: groups of patterns by (rest, dealer joker); each pattern's corners in the order
+    // of `Tables::by_mask`, which the groups read (its Möbius terms are the skeleton's).
     groups: Vec<(u16, bool, Vec<u32>)>,
     ss_corners: Csr<Small>,
-    ss_terms: Csr<(u8, u8)>,
     // Other suits.
     low_queries: Vec<Vec<(u16, u32, u32)>>,
-    off_groups: Vec<([(u8, u8); 2], u8, bool)>,
-    /// Per rank: the off-suit groups holding it.
-    groups_with_rank: Vec<Vec<u32>>,
     /// Every pattern's δ corner, by falling a, then pattern.
     os_corners: Vec<OsCorner>,
-    /// Per pattern: its off-suit group, and the sets T' (|T'| ≤ 2) of its flush ranks as key
-    /// indices.
-    off_group_of: Vec<u32>,
-    tsets: Csr<u8>,
     /// Outputs.
     g_val: Vec<AtomicI64>,
     nf_val: Vec<AtomicI64>,
     fl_val: Vec<AtomicI64>,
+}
+
+/// What the units need of the deck's classes and patterns alone, whatever the points and the
+/// questions: built on a `Tables`' first run and shared by every later run over it (the further
+/// house ways make eleven).
+pub(super) struct Skeleton {
+    /// Möbius: every sub-multiset J of a rank class, and the classes holding it.
+    js: Vec<u64>,
+    holders: Csr<u32>,
+    /// Same suit: each pattern's Möbius terms (J code, weight), in the order of `Tables::by_mask`.
+    ss_terms: Csr<(u8, u8)>,
+    /// Other suits: patterns by their off-suit part and joker.
+    off_groups: Vec<([(u8, u8); 2], u8, bool)>,
+    /// Per rank: the off-suit groups holding it.
+    groups_with_rank: Vec<Vec<u32>>,
+    /// Per pattern: its off-suit group, and the sets T' (|T'| ≤ 2) of its flush ranks as key
+    /// indices.
+    off_group_of: Vec<u32>,
+    tsets: Csr<u8>,
+}
+
+impl Skeleton {
+    fn new(t: &Tables) -> Skeleton {
+        // Every sub-multiset J of every class, and the classes holding it.
+        let subs: Vec<Vec<u64>> = t
+            .classes
+            .par_iter()
+            .map(|c| {
+                let mut letters: Vec<(usize, u8)> = c.ranks.iter().map(|&(r, k)| (r as usize, k)).collect();
+                if c.joker {
+                    letters.push((JOKER_LETTER, 1));
+                }
+                let mut out = vec![0u64];
+                for (r, k) in letters {
+                    let n = out.len();
+                    for j in 1..=k as u64 {
+                        for i in 0..n {
+                            out.push(out[i] | j << (4 * r));
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        let mut pairs: Vec<(u64, u32)> = subs.par_iter().enumerate().flat_map_iter(|(c, l)| l.iter().map(move |&j| (j, c as u32))).collect();
+        pairs.par_sort_unstable();
+        let mut js = Vec::new();
+        let mut holders = Csr { at: vec![0], data: Vec::with_capacity(pairs.len()) };
+        for (k, &(j, c)) in pairs.iter().enumerate() {
+            if k > 0 && pairs[k - 1].0 != j {
+                holders.at.push(holders.data.len() as u32);
+            }
+            if k == 0 || pairs[k - 1].0 != j {
+                js.push(j);
+            }
+            holders.data.push(c);
+        }
+        holders.at.push(holders.data.len() as u32);
+
+        let s1 = t.deck.suits - 1;
+        let ss_terms = Csr::from_lists(t.by_mask.par_iter().map(|&p| {
+            let p = &t.patterns[p as usize];
+            subs2(p.off())
+                .into_iter()
+                .map(|(code, jc, _)| {
+                    // Π_{r ∈ off} C(s − 1 − J_r, o_r − J_r).
+                    let f: u64 = p.off().iter().map(|&(r, o)| {
+                        let jr = jc.iter().find(|x| x.0 == r && x.1 > 0).map_or(0, |x| x.1);
+                        choose(s1 - jr, o - jr)
+                    }).product();
+                    (code as u8, f as u8)
+                })
+                .collect::<Vec<_>>()
+        }).collect::<Vec<_>>());
+
+        let mut off_groups: Vec<([(u8, u8); 2], u8, bool)> = Vec::new();
+        let mut gmap: std::collections::HashMap<([(u8, u8); 2], u8, bool), u32> = std::collections::HashMap::new();
+        let off_group_of: Vec<u32> = t
+            .patterns
+            .iter()
+            .map(|p| {
+                let k = (p.off, p.off_len, p.joker);
+                *gmap.entry(k).or_insert_with(|| {
+                    off_groups.push(k);
+                    off_groups.len() as u32 - 1
+                })
+            })
+            .collect();
+        let mut groups_with_rank = vec![Vec::new(); 13];
+        for (g, x) in off_groups.iter().enumerate() {
+            for &(r, _) in &x.0[..x.1 as usize] {
+                groups_with_rank[r as usize].push(g as u32);
+            }
+        }
+        let tsets = Csr::from_lists(t.patterns.par_iter().map(|p| {
+            let m = p.suited;
+            let mut v = vec![0u8];
+            for r in 0..13 {
+                if m >> r & 1 == 1 {
+                    v.push(1 + r as u8);
+                    for u in r + 1..13 {
+                        if m >> u & 1 == 1 {
+                            v.push((14 + pair_index(r, u)) as u8);
+                        }
+                    }
+                }
+            }
+            v
+        }).collect::<Vec<_>>());
+
+        Skeleton { js, holders, ss_terms, off_groups, groups_with_rank, off_group_of, tsets }
+    }
 }
 
 /// Letters of a multiset of ranks and the joker: rank r at bits 4r, the joker at bit 52.
@@ -192,7 +294,7 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
     let e = Engine::new(t, q);
     // Units and their estimated costs (in about tens of nanoseconds).
     let mut units: Vec<(Unit, u64)> = Vec::new();
-    for (i, _) in e.js.iter().enumerate() {
+    for (i, _) in e.sk.js.iter().enumerate() {
         units.push((Unit::Mobius(i as u32), e.mobius_cost(i)));
     }
     for (i, g) in e.groups.iter().enumerate() {
@@ -263,42 +365,6 @@ impl<'a> Engine<'a> {
                 .collect::<Vec<_>>(),
         );
 
-        // Every sub-multiset J of every class, and the classes holding it.
-        let subs: Vec<Vec<u64>> = t
-            .classes
-            .par_iter()
-            .map(|c| {
-                let mut letters: Vec<(usize, u8)> = c.ranks.iter().map(|&(r, k)| (r as usize, k)).collect();
-                if c.joker {
-                    letters.push((JOKER_LETTER, 1));
-                }
-                let mut out = vec![0u64];
-                for (r, k) in letters {
-                    let n = out.len();
-                    for j in 1..=k as u64 {
-                        for i in 0..n {
-                            out.push(out[i] | j << (4 * r));
-                        }
-                    }
-                }
-                out
-            })
-            .collect();
-        let mut pairs: Vec<(u64, u32)> = subs.par_iter().enumerate().flat_map_iter(|(c, l)| l.iter().map(move |&j| (j, c as u32))).collect();
-        pairs.par_sort_unstable();
-        let mut js = Vec::new();
-        let mut holders = Csr { at: vec![0], data: Vec::with_capacity(pairs.len()) };
-        for (k, &(j, c)) in pairs.iter().enumerate() {
-            if k > 0 && pairs[k - 1].0 != j {
-                holders.at.push(holders.data.len() as u32);
-            }
-            if k == 0 || pairs[k - 1].0 != j {
-                js.push(j);
-            }
-            holders.data.push(c);
-        }
-        holders.at.push(holders.data.len() as u32);
-
         // The rank part's canonical settings per rank class.
         let mut ch: Vec<u16> = class_corners.data.iter().map(|k| k.a).filter(|&a| a != INF_HIGH).collect();
         let mut cl: Vec<u8> = class_corners.data.iter().map(|k| k.b).filter(|&b| (b as usize) < n_lows).collect();
@@ -351,22 +417,6 @@ impl<'a> Engine<'a> {
 
         let small = |k: &Corner| Small { a: k.a, b: k.b, ch: k.ch, w: k.w as i32 };
         let ss_corners = Csr::from_lists(t.by_mask.par_iter().map(|&p| delta.get(p as usize).iter().filter(|k| (k.ch as usize) < q.nch).map(small).collect::<Vec<_>>()).collect::<Vec<_>>());
-        let s1 = t.deck.suits - 1;
-        let ss_terms = Csr::from_lists(t.by_mask.par_iter().map(|&p| {
-            let p = &t.patterns[p as usize];
-            subs2(p.off())
-                .into_iter()
-                .map(|(code, jc, _)| {
-                    // Π_{r ∈ off} C(s − 1 − J_r, o_r − J_r).
-                    let f: u64 = p.off().iter().map(|&(r, o)| {
-                        let jr = jc.iter().find(|x| x.0 == r && x.1 > 0).map_or(0, |x| x.1);
-                        choose(s1 - jr, o - jr)
-                    }).product();
-                    (code as u8, f as u8)
-                })
-                .collect::<Vec<_>>()
-        }).collect::<Vec<_>>());
-
         // Other suits: the queries by dealer low; patterns by their off-suit part and joker.
         let mut low_queries: Vec<Vec<(u16, u32, u32)>> = vec![Vec::new(); n_lows];
         for p in 0..t.patterns.len() {
@@ -376,55 +426,20 @@ impl<'a> Engine<'a> {
             }
         }
         low_queries.par_iter_mut().for_each(|v| v.sort_unstable_by(|a, b| b.cmp(a)));
-        let mut off_groups: Vec<([(u8, u8); 2], u8, bool)> = Vec::new();
-        let mut gmap: std::collections::HashMap<([(u8, u8); 2], u8, bool), u32> = std::collections::HashMap::new();
-        let off_group_of: Vec<u32> = t
-            .patterns
-            .iter()
-            .map(|p| {
-                let k = (p.off, p.off_len, p.joker);
-                *gmap.entry(k).or_insert_with(|| {
-                    off_groups.push(k);
-                    off_groups.len() as u32 - 1
-                })
-            })
-            .collect();
-        let mut groups_with_rank = vec![Vec::new(); 13];
-        for (g, x) in off_groups.iter().enumerate() {
-            for &(r, _) in &x.0[..x.1 as usize] {
-                groups_with_rank[r as usize].push(g as u32);
-            }
-        }
         let mut os_corners: Vec<OsCorner> = (0..t.patterns.len())
             .into_par_iter()
             .flat_map_iter(|p| delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| OsCorner { a: k.a, b: k.b, ch: k.ch, pattern: p as u32, w: k.w as i32 }))
             .collect();
         os_corners.par_sort_unstable_by_key(|c| (std::cmp::Reverse(c.a), c.pattern));
-        let tsets = Csr::from_lists(t.patterns.par_iter().map(|p| {
-            let m = p.suited;
-            let mut v = vec![0u8];
-            for r in 0..13 {
-                if m >> r & 1 == 1 {
-                    v.push(1 + r as u8);
-                    for u in r + 1..13 {
-                        if m >> u & 1 == 1 {
-                            v.push((14 + pair_index(r, u)) as u8);
-                        }
-                    }
-                }
-            }
-            v
-        }).collect::<Vec<_>>());
-
         let g_val = atomics(g_q.data.len() * NCH);
         let nf_val = atomics(q.nf.data.len() * NCH);
         let fl_val = atomics(q.fl.data.len() * NCH);
-        Engine { t, q, n_lows, class_corners, delta, whole, js, holders, g_q, g_of_fl, groups, ss_corners, ss_terms, low_queries, off_groups, groups_with_rank, os_corners, off_group_of, tsets, g_val, nf_val, fl_val }
+        Engine { t, q, sk: t.skeleton.get_or_init(|| Skeleton::new(t)), n_lows, class_corners, delta, whole, g_q, g_of_fl, groups, ss_corners, low_queries, os_corners, g_val, nf_val, fl_val }
     }
 
     fn mobius_cost(&self, j: usize) -> u64 {
         let mut n = 0u64;
-        for &c in self.holders.get(j) {
+        for &c in self.sk.holders.get(j) {
             let c = c as usize;
             n += (self.class_corners.get(c).len() + self.whole.get(c).len()) as u64 + 2 * (self.g_q.get(c).len() + self.q.nf.get(c).len()) as u64;
         }
@@ -446,15 +461,18 @@ impl<'a> Engine<'a> {
     fn mobius(&self, j: usize, s: &mut Scratch) {
         let t = self.t;
         let nch = self.q.nch;
-        let jc = unpack(self.js[j]);
+        let jc = unpack(self.sk.js[j]);
         let size: u32 = jc.iter().map(|&x| x as u32).sum();
         let sign: i64 = if size % 2 == 0 { 1 } else { -1 };
         let suits = |r: usize| if r == JOKER_LETTER { 1u8 } else { t.deck.suits };
         s.points.clear();
         s.queries.clear();
-        let holders = self.holders.get(j);
+        let holders = self.sk.holders.get(j);
         let any_g = holders.iter().any(|&c| !self.g_q.get(c as usize).is_empty());
         let any_u = holders.iter().any(|&c| !self.q.nf.get(c as usize).is_empty());
+        if !any_g && !any_u {
+            return;
+        }
         for &ci in holders {
             let c = &t.classes[ci as usize];
             let mut letters: [u8; 14] = [0; 14];
@@ -640,7 +658,7 @@ impl<'a> Engine<'a> {
                     }
                     kh_all.clear();
                     kh_all.extend(corners.iter().map(|k| bucket[if k.a == INF_HIGH { inf } else { k.a as usize }]));
-                    for &(code, f) in self.ss_terms.get(i) {
+                    for &(code, f) in self.sk.ss_terms.get(i) {
                         let li = local[code as usize];
                         if li == u8::MAX {
                             continue;
@@ -715,7 +733,7 @@ impl<'a> Engine<'a> {
         let t = self.t;
         let nch = self.q.nch;
         let qs = &self.low_queries[l];
-        let ng = self.off_groups.len();
+        let ng = self.sk.off_groups.len();
         // S[T'][group][channel].
         let mut sums = vec![0i64; T_SETS * ng * nch];
         let at = |tset: usize, g: usize| (tset * ng + g) * nch;
@@ -747,8 +765,8 @@ impl<'a> Engine<'a> {
                     ev += 1;
                 }
                 if add.iter().any(|&x| x != 0) {
-                    let g = self.off_group_of[p as usize] as usize;
-                    for &ts in self.tsets.get(p as usize) {
+                    let g = self.sk.off_group_of[p as usize] as usize;
+                    for &ts in self.sk.tsets.get(p as usize) {
                         let cell = &mut sums[at(ts as usize, g)..at(ts as usize, g) + nch];
                         for ch in 0..nch {
                             cell[ch] += add[ch];
@@ -803,7 +821,7 @@ impl<'a> Engine<'a> {
             // Groups that hold none of the dealer's off ranks weigh alike in every context:
             // Σ_{T ⊇ T'} mult(T) · (−1)^{|T'|} for each T' ⊆ the off ranks.
             for (g, w) in ways0.iter_mut().enumerate() {
-                let (goff, glen, gj) = self.off_groups[g];
+                let (goff, glen, gj) = self.sk.off_groups[g];
                 *w = if gj && !jf || goff[..glen as usize].iter().any(|x| ranks.contains(&(x.0 as usize))) {
                     0
                 } else {
@@ -832,12 +850,12 @@ impl<'a> Engine<'a> {
             // Groups holding an off rank: context by context.
             touched.clear();
             for &r in ranks {
-                touched.extend_from_slice(&self.groups_with_rank[r]);
+                touched.extend_from_slice(&self.sk.groups_with_rank[r]);
             }
             touched.sort_unstable();
             touched.dedup();
             for &g in &touched {
-                let (goff, glen, gj) = self.off_groups[g as usize];
+                let (goff, glen, gj) = self.sk.off_groups[g as usize];
                 if gj && !jf {
                     continue;
                 }

@@ -277,6 +277,8 @@ pub struct Tables {
     /// `by_mask[mask_at[k]..mask_at[k + 1]]`.
     pub(super) by_mask: Vec<u32>,
     pub(super) mask_at: Vec<u32>,
+    /// The engine's skeleton of these classes and patterns, built by the first run.
+    pub(super) skeleton: std::sync::OnceLock<super::engine::Skeleton>,
 }
 
 impl Tables {
@@ -369,7 +371,7 @@ impl Tables {
             by_mask.extend_from_slice(l);
         }
         mask_at.push(by_mask.len() as u32);
-        Tables { deck, classes, patterns, by_class, with_way: way.is_some(), house_way_only: false, points_as: None, settings, set_at, highs, lows, by_mask, mask_at }
+        Tables { deck, classes, patterns, by_class, with_way: way.is_some(), house_way_only: false, points_as: None, settings, set_at, highs, lows, by_mask, mask_at, skeleton: std::sync::OnceLock::new() }
     }
 
     pub fn rank_classes(&self) -> usize {
