@@ -92,7 +92,8 @@ pub fn parse_deck(text: &str) -> Result<Deck, String> {
     Ok(deck)
 }
 
-/// Face Up Pai Gow: both policies from one exact count.
+/// Face Up Pai Gow: both policies against a way, from one exact count (with `--ways`, every
+/// way's optimal player from the setting table and the house-way player counted alone).
 fn face_up_pai_gow(args: &Args) -> Result<(), String> {
     crate::Format::offer("strategy face-up-pai-gow", args.format, &[crate::Format::Table, crate::Format::Json])?;
     for (name, given) in [("--hole", args.hole.is_some()), ("--board", args.board.is_some()), ("--paytable", args.paytable.is_some()), ("--bad-beat", args.bad_beat.is_some()), ("--min-raise", args.min_raise.is_some())] {

@@ -366,27 +366,38 @@ fn the_setting_table_gives_each_way_its_direct_solve() {
 
 /// What the report counts for a way once it holds the setting table: the optimal player's counts
 /// from the table, the house-way player's alone. Equal to the count of both policies, under both
-/// Ace High readings; a table of another deck or reading is refused, not read.
+/// Ace High readings, on the reduced decks and one with Ace High Pai Gows (and hands the readings
+/// tell apart); through the store's path too; a table of another deck or reading is refused.
 #[test]
 fn the_count_using_the_setting_table_equals_the_count_of_both_policies() {
-    use parsheet_games::strategy::face_up_pai_gow::count_stored_using;
     use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::{count_stored_using, count_with_table};
     let ways: Vec<HouseWay> = ["foxwoods", "highest-high", "santa-ana-star", "foxwoods-british-columbia", "foxwoods:full-house-front=highest-permissible"].iter().map(|s| parsheet_tables::house_way::builtin(s).unwrap()).chain([HouseWay::highest_high()]).collect();
-    for (i, deck) in REDUCED.into_iter().enumerate() {
-        for reading in [AceHigh::JokerPlaysAce, AceHigh::NaturalAceOnly] {
+    let gaps = Deck { rank_mask: 0b1_0101_0101_0101, suits: 2, joker: true };
+    let decks = [REDUCED[0], REDUCED[1], REDUCED[2], gaps];
+    let mut pushes = [0u128; 2];
+    for (i, deck) in decks.into_iter().enumerate() {
+        for (r, reading) in [AceHigh::JokerPlaysAce, AceHigh::NaturalAceOnly].into_iter().enumerate() {
             let table = table_from_tally(deck, reading, &table_shard(deck, reading, Shard::WHOLE, &|_, _| {})).unwrap();
             for way in &ways {
                 let direct = count_with(deck, way, reading, &|_, _| {});
+                assert_eq!(count_with_table(deck, way, reading, &table, &|_, _| {}).unwrap(), direct, "{deck:?} {} {}", way.id, reading.id());
+                // No store in this program: the whole count, found with the table or without.
                 assert_eq!(count_stored_using(deck, way, reading, Some(&table), &|_, _| {}).unwrap(), direct, "{deck:?} {} {}", way.id, reading.id());
                 assert_eq!(count_stored_using(deck, way, reading, None, &|_, _| {}).unwrap(), direct, "{deck:?} {} {}", way.id, reading.id());
+                if deck == gaps {
+                    pushes[r] = direct.ace_high;
+                }
             }
             let other_reading = if reading == AceHigh::JokerPlaysAce { AceHigh::NaturalAceOnly } else { AceHigh::JokerPlaysAce };
-            let err = count_stored_using(deck, &ways[0], other_reading, Some(&table), &|_, _| {}).unwrap_err();
+            let err = count_with_table(deck, &ways[0], other_reading, &table, &|_, _| {}).unwrap_err();
             assert!(err.contains("cannot price"), "{err}");
-            let err = count_stored_using(REDUCED[(i + 1) % REDUCED.len()], &ways[0], reading, Some(&table), &|_, _| {}).unwrap_err();
+            let err = count_stored_using(decks[(i + 1) % decks.len()], &ways[0], reading, Some(&table), &|_, _| {}).unwrap_err();
             assert!(err.contains("cannot price"), "{err}");
         }
     }
+    // The check sees Ace High pushes, and hands the readings push differently.
+    assert!(pushes[0] > 0 && pushes[0] != pushes[1], "{pushes:?}");
 }
 
 /// The full-deck setting table, timed by hand (`--ignored`, under `/usr/bin/time`): the table

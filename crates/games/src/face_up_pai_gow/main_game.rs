@@ -465,37 +465,40 @@ pub fn house_way_player_from_tally(deck: Deck, tally: &Tally) -> Result<(Wpl, u1
     Ok((wpl, ace))
 }
 
-/// [`count_stored_with`], the optimal player's counts read from `table` where one is given and
-/// the whole count is wanted: the house-way player is then counted alone (about half the work)
-/// and the optimal player's figure has one computation, the table's. Checked: the table's deck
-/// and reading are the count's, both give the same Ace High pushes, and both policies cover the
-/// cycle. Stored under the counts' own key, whichever way they were found (the two are equal:
-/// `the_setting_table_gives_each_way_its_direct_solve`, and the house-way player alone equals his
-/// channels of the count); a shard of a run counts its part of the whole count.
+/// [`count_stored_with`], by [`count_with_table`] where `table` is given and the whole count is
+/// wanted: stored under the counts' own key whichever way they were found, so a later command
+/// reads them; a shard of a run counts its part of the whole count.
 pub fn count_stored_using(deck: Deck, way: &HouseWay, reading: AceHigh, table: Option<&table::SettingTable>, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Counts, String> {
-    if let Some(t) = table.filter(|t| t.deck() != deck || t.reading() != reading) {
-        return Err(format!("a setting table of {:?} under {} cannot price a count of {deck:?} under {}", t.deck(), t.reading().id(), reading.id()));
-    }
     let tally = parsheet_shard::counted(&key_with(deck, way, reading), |shard| match table.filter(|_| shard == Shard::WHOLE) {
-        Some(t) => {
-            let optimal = t.outcome_of(&t.choice(way)?);
-            let house_way = house_way_player_from_tally(deck, &count_house_way_player_shard(deck, way, reading, shard, progress))?;
-            joined_tally(deck, &optimal, house_way)
-        }
+        Some(t) => count_with_table(deck, way, reading, t, progress).map(|c| c.tally()),
         None => Ok(count_shard_with(deck, way, reading, shard, progress)),
     })?;
     counts_from_tally(deck, &tally)
 }
 
-/// The whole count's tally of both policies from the optimal player's outcome in the setting
-/// table and the house-way player's own count (with the Ace High pushes), checked to give the
-/// same pushes.
-fn joined_tally(deck: Deck, optimal: &table::Outcome, (house_way, ace_high): (Wpl, u128)) -> Result<Tally, String> {
-    if optimal.ace_high != ace_high || optimal.cycle != deck.cycle() {
+/// The counts of both policies with the optimal player's read from the setting table (one
+/// lookup per dealer class) and the house-way player counted alone (about half the work of a
+/// count of both). The same counts as [`count_with`]
+/// (`the_count_using_the_setting_table_equals_the_count_of_both_policies`). Checked: the table
+/// is of this deck and reading, and gives the count's Ace High pushes.
+pub fn count_with_table(deck: Deck, way: &HouseWay, reading: AceHigh, table: &table::SettingTable, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Counts, String> {
+    if table.deck() != deck || table.reading() != reading {
+        return Err(format!("a setting table of {:?} under {} cannot price a count of {deck:?} under {}", table.deck(), table.reading().id(), reading.id()));
+    }
+    let optimal = table.outcome_of(&table.choice(way)?);
+    let (house_way, ace_high) = house_way_player_from_tally(deck, &count_house_way_player_shard(deck, way, reading, Shard::WHOLE, progress))?;
+    if optimal.ace_high != ace_high {
         return Err(format!("the setting table's Ace High pushes ({}) are not the count's ({ace_high})", optimal.ace_high));
     }
-    let counts = [optimal.win, optimal.push, optimal.lose, house_way[0], house_way[1], house_way[2], ace_high].iter().map(|&x| x as i128).collect();
-    Ok(Tally::new().with("counts", counts).with("units", vec![0, 0]))
+    Ok(Counts { optimal: [optimal.win, optimal.push, optimal.lose], house_way, ace_high })
+}
+
+impl Counts {
+    /// The tally of a whole count that found these counts (every unit once).
+    fn tally(&self) -> Tally {
+        let counts = self.optimal.iter().chain(&self.house_way).chain([&self.ace_high]).map(|&x| x as i128).collect();
+        Tally::new().with("counts", counts).with("units", vec![0, 0])
+    }
 }
 
 /// The house-way player's counts against each of `ways` less those against `base` (module
