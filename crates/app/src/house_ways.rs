@@ -53,17 +53,8 @@ pub fn preload_design_table() -> Result<bool, String> {
 /// The reading a way is priced under on the designer page (the rules as printed).
 const DESIGN_READING: fupg::AceHigh = fupg::AceHigh::JokerPlaysAce;
 
-/// The setting tables this process holds, by reading.
-static TABLES: std::sync::Mutex<Vec<(fupg::AceHigh, std::sync::Arc<table::SettingTable>)>> = std::sync::Mutex::new(Vec::new());
-
-/// The setting table under `reading` where this process already holds it (counted, or read from
-/// the cache); nothing is counted or read.
-pub fn setting_table_held(reading: fupg::AceHigh) -> Option<std::sync::Arc<table::SettingTable>> {
-    TABLES.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|d| d.0 == reading).map(|d| d.1.clone())
-}
-
 fn memo_setting_table(reading: fupg::AceHigh, count: bool) -> Result<Option<std::sync::Arc<table::SettingTable>>, String> {
-    let mut done = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let mut done = crate::main_game::SETTING_TABLES.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, t)) = done.iter().find(|d| d.0 == reading) {
         return Ok(Some(t.clone()));
     }

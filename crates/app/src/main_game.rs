@@ -84,6 +84,15 @@ fn validated(spec: &str, way: &parsheet_games::house_way::HouseWay) -> Result<()
     Ok(())
 }
 
+/// The setting tables this process holds, by reading (`house_ways` counts or reads them).
+pub(crate) static SETTING_TABLES: std::sync::Mutex<Vec<(fupg::AceHigh, std::sync::Arc<fupg::table::SettingTable>)>> = std::sync::Mutex::new(Vec::new());
+
+/// The setting table under `reading` where this process already holds it (counted, or read from
+/// the cache); nothing is counted or read.
+fn setting_table_held(reading: fupg::AceHigh) -> Option<std::sync::Arc<fupg::table::SettingTable>> {
+    SETTING_TABLES.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|d| d.0 == reading).map(|d| d.1.clone())
+}
+
 type CountsMemo = Vec<(String, fupg::AceHigh, parsheet_games::house_way::HouseWay, fupg::Counts)>;
 
 /// The full-deck counts of both policies this process has counted, by way spec and reading.
@@ -116,7 +125,7 @@ pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(pa
         Some(text) => fupg::reading_from_text_stored(fupg::Deck::FULL, &way, ace_high, &text, &progress)?,
         // Where this process holds the setting table (the report counts it first), the optimal
         // player's counts are its lookups and the house-way player is counted alone.
-        None => fupg::count_stored_using(fupg::Deck::FULL, &way, ace_high, crate::house_ways::setting_table_held(ace_high).as_deref(), &progress)?,
+        None => fupg::count_stored_using(fupg::Deck::FULL, &way, ace_high, setting_table_held(ace_high).as_deref(), &progress)?,
     };
     task.finish();
     done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));
