@@ -92,16 +92,18 @@ impl Fenwick {
         }
     }
 
-    /// Σ of points with b > l.
+    /// Σ of points with b > l, in channels `base..base + out.len()`, in one walk of the tree.
     #[inline]
-    fn above(&self, l: u8, ch: usize) -> i64 {
+    fn above(&self, l: u8, base: usize, out: &mut [i64]) {
+        out.fill(0);
         let mut i = self.n - 1 - l as usize;
-        let mut s = 0;
         while i > 0 {
-            s += self.t[i * self.ch + ch];
+            let node = &self.t[i * self.ch + base..i * self.ch + base + out.len()];
+            for (o, &x) in out.iter_mut().zip(node) {
+                *o += x;
+            }
             i &= i - 1;
         }
-        s
     }
 }
 
@@ -118,7 +120,8 @@ impl Canon {
     }
 }
 
-/// A corner in 8 bytes (δ weights are small).
+/// A corner in 8 bytes: a same-suit list's weights are sums of a few δ weights times small
+/// binomials (checked where they are made).
 #[derive(Clone, Copy)]
 struct Small {
     a: u16,
@@ -156,10 +159,12 @@ struct Engine<'a> {
     /// each `fl` slot the index of its rank-part slot.
     g_q: Csr<(u16, u8)>,
     g_of_fl: Vec<u32>,
-    // Same suit: groups of patterns by (rest, dealer joker); each pattern's corners in the order
-    // of `Tables::by_mask`, which the groups read (its Möbius terms are the skeleton's).
+    // Same suit: groups of patterns by (rest, dealer joker); per flush-rank mask and joker (the
+    // key of `Tables::mask_at`), its Möbius terms present (J code, index into `ss_merged`), and
+    // per such term the corners of the mask's patterns, each weighted by its term, summed.
     groups: Vec<(u16, bool, Vec<u32>)>,
-    ss_corners: Csr<Small>,
+    ss_terms_of_mask: Csr<(u8, u32)>,
+    ss_merged: Csr<Small>,
     // Other suits.
     low_queries: Vec<Vec<(u16, u32, u32)>>,
     /// Every pattern's δ corner, by falling a, then pattern.
@@ -342,6 +347,10 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
 struct Scratch {
     points: Vec<Corner>,
     queries: Vec<(u16, u8, u8, u32, i64)>,
+    /// The queries' indices by falling high (the high's complement above the index), and each
+    /// query's answer by index.
+    order: Vec<u64>,
+    answers: Vec<[i64; NCH]>,
 }
 
 impl<'a> Engine<'a> {
@@ -415,8 +424,53 @@ impl<'a> Engine<'a> {
             }
         }
 
-        let small = |k: &Corner| Small { a: k.a, b: k.b, ch: k.ch, w: k.w as i32 };
-        let ss_corners = Csr::from_lists(t.by_mask.par_iter().map(|&p| delta.get(p as usize).iter().filter(|k| (k.ch as usize) < q.nch).map(small).collect::<Vec<_>>()).collect::<Vec<_>>());
+        // A same-suit unit takes every pattern of each flush-rank mask inside its rest, so a
+        // mask's patterns always enter a unit together, term by term: their corners, weighted
+        // by each pattern's term and summed where they meet, are one list per (mask, term),
+        // sorted by high, built once per run instead of walked pattern by pattern in each of the
+        // thousands of units that take the mask. (On the full deck the sums leave 12% fewer
+        // corners for the table's points, about 20% fewer for a way's.)
+        let sk = t.skeleton.get_or_init(|| Skeleton::new(t));
+        let per_mask: Vec<Vec<(u8, Vec<Small>)>> = (0..t.mask_at.len() - 1)
+            .into_par_iter()
+            .map(|k| {
+                let mut terms: Vec<(u8, Corner)> = Vec::new();
+                for i in t.mask_at[k] as usize..t.mask_at[k + 1] as usize {
+                    let corners = delta.get(t.by_mask[i] as usize);
+                    for &(code, f) in sk.ss_terms.get(i) {
+                        terms.extend(corners.iter().filter(|c| (c.ch as usize) < q.nch).map(|c| (code, Corner { w: c.w * f as i64, ..*c })));
+                    }
+                }
+                terms.sort_unstable_by_key(|(code, c)| (*code, c.a, c.b, c.ch));
+                let mut lists: Vec<(u8, Vec<Corner>)> = Vec::new();
+                for (code, c) in terms {
+                    match lists.last_mut() {
+                        Some((last, list)) if *last == code => match list.last_mut() {
+                            Some(k) if (k.a, k.b, k.ch) == (c.a, c.b, c.ch) => k.w += c.w,
+                            _ => list.push(c),
+                        },
+                        _ => lists.push((code, vec![c])),
+                    }
+                }
+                let small = |c: &Corner| Small { a: c.a, b: c.b, ch: c.ch, w: i32::try_from(c.w).expect("a same-suit weight fits 32 bits") };
+                lists
+                    .into_iter()
+                    .map(|(code, list)| (code, list.iter().filter(|c| c.w != 0).map(small).collect::<Vec<_>>()))
+                    .filter(|(_, list)| !list.is_empty())
+                    .collect()
+            })
+            .collect();
+        let mut ss_merged = Csr { at: vec![0], data: Vec::new() };
+        let ss_terms_of_mask = Csr::from_lists(per_mask.into_iter().map(|lists| {
+            lists
+                .into_iter()
+                .map(|(code, list)| {
+                    ss_merged.data.extend(list);
+                    ss_merged.at.push(ss_merged.data.len() as u32);
+                    (code, ss_merged.at.len() as u32 - 2)
+                })
+                .collect::<Vec<_>>()
+        }));
         // Other suits: the queries by dealer low; patterns by their off-suit part and joker.
         let mut low_queries: Vec<Vec<(u16, u32, u32)>> = vec![Vec::new(); n_lows];
         for p in 0..t.patterns.len() {
@@ -434,7 +488,7 @@ impl<'a> Engine<'a> {
         let g_val = atomics(g_q.data.len() * NCH);
         let nf_val = atomics(q.nf.data.len() * NCH);
         let fl_val = atomics(q.fl.data.len() * NCH);
-        Engine { t, q, sk: t.skeleton.get_or_init(|| Skeleton::new(t)), n_lows, class_corners, delta, whole, g_q, g_of_fl, groups, ss_corners, low_queries, os_corners, g_val, nf_val, fl_val }
+        Engine { t, q, sk, n_lows, class_corners, delta, whole, g_q, g_of_fl, groups, ss_terms_of_mask, ss_merged, low_queries, os_corners, g_val, nf_val, fl_val }
     }
 
     fn mobius_cost(&self, j: usize) -> u64 {
@@ -514,20 +568,30 @@ impl<'a> Engine<'a> {
             return;
         }
         s.points.sort_unstable_by_key(|p| std::cmp::Reverse(p.a));
-        s.queries.sort_unstable_by_key(|q| std::cmp::Reverse(q.0));
+        // The sweep takes the queries by falling high; the answers go out in the order they were
+        // pushed, rising slots, so the atomic adds walk the outputs in address order.
+        s.order.clear();
+        s.order.extend(s.queries.iter().enumerate().map(|(i, q)| u64::from(u16::MAX - q.0) << 32 | i as u64));
+        s.order.sort_unstable();
+        s.answers.clear();
+        s.answers.resize(s.queries.len(), [0; NCH]);
         let mut fen = Fenwick::new(self.n_lows, 2 * NCH);
         let mut pi = 0;
-        for &(h, l, kind, slot, coef) in &s.queries {
+        for &o in &s.order {
+            let i = o as u32 as usize;
+            let (h, l, kind, _, _) = s.queries[i];
             while pi < s.points.len() && s.points[pi].a > h {
                 let p = s.points[pi];
                 fen.add(p.b, p.ch as usize, p.w);
                 pi += 1;
             }
-            let (out, base) = if kind == 0 { (&self.g_val, 0) } else { (&self.nf_val, NCH) };
+            fen.above(l, if kind == 0 { 0 } else { NCH }, &mut s.answers[i][..nch]);
+        }
+        for (&(_, _, kind, slot, coef), v) in s.queries.iter().zip(&s.answers) {
+            let out = if kind == 0 { &self.g_val } else { &self.nf_val };
             for ch in 0..nch {
-                let v = fen.above(l, base + ch);
-                if v != 0 {
-                    out[slot as usize * NCH + ch].fetch_add(coef * v, Relaxed);
+                if v[ch] != 0 {
+                    out[slot as usize * NCH + ch].fetch_add(coef * v[ch], Relaxed);
                 }
             }
         }
@@ -542,8 +606,10 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let k = (joker as usize) << 13 | m as usize;
-                for &p in &self.t.by_mask[self.t.mask_at[k] as usize..self.t.mask_at[k + 1] as usize] {
-                    n += 3 * self.delta.get(p as usize).len() as u64;
+                // The empty J's list holds every pattern's corners (as the old per-pattern
+                // estimate counted them once); the other terms' lists are shorter.
+                for &(_, list) in self.ss_terms_of_mask.get(k).iter().filter(|x| x.0 == 0) {
+                    n += 3 * self.ss_merged.get(list as usize).len() as u64;
                 }
             }
             if m == 0 {
@@ -642,8 +708,7 @@ impl<'a> Engine<'a> {
             bucket[t.highs.len()] = all_h.len() as u32;
         }
         let inf = t.highs.len();
-        let mut kh_all: Vec<u32> = Vec::new();
-        // Points: every pattern with its flush ranks inside rest.
+        // Points: every pattern with its flush ranks inside rest, a mask's patterns together.
         let mut m = *rest;
         loop {
             for joker in [false, true] {
@@ -651,25 +716,17 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let k = (joker as usize) << 13 | m as usize;
-                for i in t.mask_at[k] as usize..t.mask_at[k + 1] as usize {
-                    let corners = self.ss_corners.get(i);
-                    if corners.is_empty() {
+                for &(code, list) in self.ss_terms_of_mask.get(k) {
+                    let li = local[code as usize];
+                    if li == u8::MAX {
                         continue;
                     }
-                    kh_all.clear();
-                    kh_all.extend(corners.iter().map(|k| bucket[if k.a == INF_HIGH { inf } else { k.a as usize }]));
-                    for &(code, f) in self.sk.ss_terms.get(i) {
-                        let li = local[code as usize];
-                        if li == u8::MAX {
-                            continue;
-                        }
-                        let g = &mut grids[li as usize];
-                        let hw = g.lows.len() + 1;
-                        for (k, &ka) in corners.iter().zip(&kh_all) {
-                            let kh = g.of_all[ka as usize] as usize;
-                            let kl = g.of_low[k.b as usize] as usize;
-                            g.cells[(kh * hw + kl) * nch + k.ch as usize] += k.w as i64 * f as i64;
-                        }
+                    let g = &mut grids[li as usize];
+                    let hw = g.lows.len() + 1;
+                    for k in self.ss_merged.get(list as usize) {
+                        let kh = g.of_all[bucket[if k.a == INF_HIGH { inf } else { k.a as usize }] as usize] as usize;
+                        let kl = g.of_low[k.b as usize] as usize;
+                        g.cells[(kh * hw + kl) * nch + k.ch as usize] += k.w as i64;
                     }
                 }
             }
