@@ -139,6 +139,7 @@ struct OsCorner {
     w: i32,
 }
 
+#[derive(Clone, Copy)]
 enum Unit {
     Mobius(u32),
     SameSuit(u32),
@@ -182,10 +183,16 @@ pub(super) struct Skeleton {
     /// Möbius: every sub-multiset J of a rank class, and the classes holding it.
     js: Vec<u64>,
     holders: Csr<u32>,
+    /// Per rank class: its ranks and joker as letters, packed as J's are.
+    class_letters: Vec<u64>,
     /// Same suit: each pattern's Möbius terms (J code, weight), in the order of `Tables::by_mask`.
     ss_terms: Csr<(u8, u8)>,
     /// Other suits: patterns by their off-suit part and joker.
     off_groups: Vec<([(u8, u8); 2], u8, bool)>,
+    /// Per off-suit group: its ranks as a mask, and its (rank, count) pairs with (13, 0) for
+    /// none.
+    off_group_ranks: Vec<u16>,
+    off_pairs: Vec<[(u8, u8); 2]>,
     /// Per rank: the off-suit groups holding it.
     groups_with_rank: Vec<Vec<u32>>,
     /// Per pattern: its off-suit group, and the sets T' (|T'| ≤ 2) of its flush ranks as key
@@ -217,6 +224,7 @@ impl Skeleton {
                 out
             })
             .collect();
+        let class_letters = t.classes.iter().map(|c| c.ranks.iter().fold((c.joker as u64) << (4 * JOKER_LETTER), |m, &(r, k)| m | (k as u64) << (4 * r as u64))).collect();
         let mut pairs: Vec<(u64, u32)> = subs.par_iter().enumerate().flat_map_iter(|(c, l)| l.iter().map(move |&j| (j, c as u32))).collect();
         pairs.par_sort_unstable();
         let mut js = Vec::new();
@@ -261,6 +269,8 @@ impl Skeleton {
                 })
             })
             .collect();
+        let off_group_ranks = off_groups.iter().map(|x| x.0[..x.1 as usize].iter().fold(0u16, |m, &(r, _)| m | 1 << r)).collect();
+        let off_pairs = off_groups.iter().map(|x| std::array::from_fn(|i| if i < x.1 as usize { x.0[i] } else { (13, 0) })).collect();
         let mut groups_with_rank = vec![Vec::new(); 13];
         for (g, x) in off_groups.iter().enumerate() {
             for &(r, _) in &x.0[..x.1 as usize] {
@@ -283,7 +293,7 @@ impl Skeleton {
             v
         }).collect::<Vec<_>>());
 
-        Skeleton { js, holders, ss_terms, off_groups, groups_with_rank, off_group_of, tsets }
+        Skeleton { js, holders, class_letters, ss_terms, off_groups, off_group_ranks, off_pairs, groups_with_rank, off_group_of, tsets }
     }
 }
 
@@ -296,6 +306,7 @@ fn unpack(j: u64) -> [u8; 14] {
 
 /// Counts the units `shard` owns; returns its share of the answers and the number of units.
 pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> (Partial, usize) {
+    assert!(q.nch == 2 || q.nch == NCH, "the engine counts 2 or {NCH} channels, not {}", q.nch);
     let e = Engine::new(t, q);
     // Units and their estimated costs (in about tens of nanoseconds).
     let mut units: Vec<(Unit, u64)> = Vec::new();
@@ -328,10 +339,14 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
                 loop {
                     let k = next.fetch_add(1, Relaxed);
                     let Some(&i) = mine.get(k) else { break };
-                    match units[i].0 {
-                        Unit::Mobius(j) => e.mobius(j as usize, &mut scratch),
-                        Unit::SameSuit(g) => e.same_suit(g as usize),
-                        Unit::OtherSuit(l) => e.other_suits(l as usize),
+                    // The channel count as a constant, so the units' per-channel loops unroll.
+                    match (units[i].0, e.q.nch) {
+                        (Unit::Mobius(j), 2) => e.mobius::<2>(j as usize, &mut scratch),
+                        (Unit::Mobius(j), _) => e.mobius::<NCH>(j as usize, &mut scratch),
+                        (Unit::SameSuit(g), 2) => e.same_suit::<2>(g as usize),
+                        (Unit::SameSuit(g), _) => e.same_suit::<NCH>(g as usize),
+                        (Unit::OtherSuit(l), 2) => e.other_suits::<2>(l as usize),
+                        (Unit::OtherSuit(l), _) => e.other_suits::<NCH>(l as usize),
                     }
                     let n = done.fetch_add(costs[i], Relaxed) + costs[i];
                     progress(n, total);
@@ -503,9 +518,9 @@ impl<'a> Engine<'a> {
     /// `Σ_c Π C(s_r − c_r, R_r) · V_c = Σ_{J ≤ R} (−1)^{|J|} Π C(s_r − J_r, R_r − J_r) · U_J`,
     /// `U_J = Σ_{c ≥ J} Π C(c_r, J_r) · V_c` with V_c every hand of ranks c (the `whole` corners).
     #[inline(never)]
-    fn mobius(&self, j: usize, s: &mut Scratch) {
+    fn mobius<const C: usize>(&self, j: usize, s: &mut Scratch) {
         let t = self.t;
-        let nch = self.q.nch;
+        let nch = C;
         let jc = unpack(self.sk.js[j]);
         let size: u32 = jc.iter().map(|&x| x as u32).sum();
         let sign: i64 = if size % 2 == 0 { 1 } else { -1 };
@@ -519,21 +534,18 @@ impl<'a> Engine<'a> {
             return;
         }
         for &ci in holders {
-            let c = &t.classes[ci as usize];
-            let mut letters: [u8; 14] = [0; 14];
-            for &(r, k) in &c.ranks {
-                letters[r as usize] = k;
-            }
-            letters[JOKER_LETTER] = c.joker as u8;
+            // (The class's letters packed as J's are, read from one array rather than from the
+            // class's own list of ranks.)
+            let letters = self.sk.class_letters[ci as usize];
             let mut g = 1i64;
             let mut u = 1i64;
             let mut cg = sign;
             let mut cu = sign;
-            for r in 0..14 {
-                let (k, x) = (letters[r], jc[r]);
-                if k == 0 {
-                    continue;
-                }
+            let mut rest = letters;
+            while rest != 0 {
+                let r = rest.trailing_zeros() as usize / 4;
+                rest &= !(0xf << (4 * r));
+                let (k, x) = ((letters >> (4 * r) & 0xf) as u8, jc[r]);
                 g *= choose(suits(r) - x, k - x) as i64;
                 u *= choose(k, x) as i64;
                 cg *= choose(k, x) as i64;
@@ -621,9 +633,9 @@ impl<'a> Engine<'a> {
     /// `Σ_{J ≤ e} (−1)^{|J|} Π C(e_r, J_r) · Z_J`, `Z_J = Σ_{M ⊆ rest, off ≥ J} Π C(s − 1 − J_r,
     /// o_r − J_r) · δ_π`, one dominance count per J (|J| ≤ 2) shared by the group.
     #[inline(never)]
-    fn same_suit(&self, gi: usize) {
+    fn same_suit<const C: usize>(&self, gi: usize) {
         let t = self.t;
-        let nch = self.q.nch;
+        let nch = C;
         let (rest, dj, members) = &self.groups[gi];
         // Queries: (h, l, J code, slot, coefficient).
         let mut qs: Vec<(u16, u8, usize, u32, i64)> = Vec::new();
@@ -714,11 +726,18 @@ impl<'a> Engine<'a> {
                     }
                     let g = &mut grids[li as usize];
                     let hw = g.lows.len() + 1;
+                    let (mut cur, mut run) = (0usize, 0i64);
                     for k in self.ss_merged.get(list as usize) {
                         let kh = g.of_all[bucket[if k.a == INF_HIGH { inf } else { k.a as usize }] as usize] as usize;
                         let kl = g.of_low[k.b as usize] as usize;
-                        g.cells[(kh * hw + kl) * nch + k.ch as usize] += k.w as i64;
+                        let at = (kh * hw + kl) * nch + k.ch as usize;
+                        if at != cur {
+                            g.cells[cur] += run;
+                            (cur, run) = (at, 0);
+                        }
+                        run += k.w as i64;
                     }
+                    g.cells[cur] += run;
                 }
             }
             if m == 0 {
@@ -776,10 +795,10 @@ impl<'a> Engine<'a> {
     /// `S[g][T'] = Σ_{π ∈ g, M ⊇ T'} δ_π` for |T'| ≤ 2, kept up to date in a sweep over the
     /// dealer's high: at low l the δ of a pattern is the sum of its corners with b > l and a > h.
     #[inline(never)]
-    fn other_suits(&self, l: usize) {
+    fn other_suits<const C: usize>(&self, l: usize) {
         const T_SETS: usize = 1 + 13 + 78;
         let t = self.t;
-        let nch = self.q.nch;
+        let nch = C;
         let qs = &self.low_queries[l];
         let ng = self.sk.off_groups.len();
         // S[T'][group][channel].
@@ -866,25 +885,40 @@ impl<'a> Engine<'a> {
             }
             let contexts = &contexts[..nc];
             let avail0 = avail_of(0);
+            // The sets T' ⊆ the dealer's off ranks, each with its key, its sign (−1)^{|T'|} and
+            // Σ_{T ⊇ T'} mult(T).
+            let mut subs = [(0usize, 0i64, 0i64); 4];
+            let mut ns = 0;
+            for sub in 0..1u32 << off.len() {
+                let c: i64 = contexts.iter().filter(|x| x.0 & sub == sub).map(|x| x.2).sum();
+                let (v, n) = pick(sub);
+                subs[ns] = (tset_of(&v[..n]), if n % 2 == 1 { -1 } else { 1 }, c);
+                ns += 1;
+            }
+            let subs = &subs[..ns];
+            let dealer_ranks: u16 = ranks.iter().fold(0, |m, &r| m | 1 << r);
             // Groups that hold none of the dealer's off ranks weigh alike in every context:
             // Σ_{T ⊇ T'} mult(T) · (−1)^{|T'|} for each T' ⊆ the off ranks.
+            // (C(avail, k) per rank and k ≤ 2, the 14th rank standing for a group's missing
+            // second rank.)
+            let mut c_of = [[1i64; 3]; 14];
+            for r in 0..13 {
+                c_of[r] = [1, avail0[r] as i64, choose(avail0[r], 2) as i64];
+            }
             for (g, w) in ways0.iter_mut().enumerate() {
-                let (goff, glen, gj) = self.sk.off_groups[g];
-                *w = if gj && !jf || goff[..glen as usize].iter().any(|x| ranks.contains(&(x.0 as usize))) {
+                let [(r1, k1), (r2, k2)] = self.sk.off_pairs[g];
+                *w = if self.sk.off_groups[g].2 && !jf || self.sk.off_group_ranks[g] & dealer_ranks != 0 {
                     0
                 } else {
-                    goff[..glen as usize].iter().map(|&(r, k)| choose(avail0[r as usize], k) as i64).product()
+                    c_of[r1 as usize][k1 as usize] * c_of[r2 as usize][k2 as usize]
                 };
             }
             let mut acc = [0i64; NCH];
-            for sub in 0..1u32 << off.len() {
-                let c: i64 = contexts.iter().filter(|x| x.0 & sub == sub).map(|x| x.2).sum();
+            for &(ts, sign, c) in subs {
                 if c == 0 {
                     continue;
                 }
-                let (v, n) = pick(sub);
-                let c = if n % 2 == 1 { -c } else { c };
-                let row = &sums[at(tset_of(&v[..n]), 0)..at(tset_of(&v[..n]) + 1, 0)];
+                let row = &sums[at(ts, 0)..at(ts + 1, 0)];
                 let mut part = [0i64; NCH];
                 for (g, &w) in ways0.iter().enumerate() {
                     for ch in 0..nch {
@@ -892,10 +926,12 @@ impl<'a> Engine<'a> {
                     }
                 }
                 for ch in 0..nch {
-                    acc[ch] += c * part[ch];
+                    acc[ch] += sign * c * part[ch];
                 }
             }
-            // Groups holding an off rank: context by context.
+            // Groups holding an off rank: [M ∩ T = ∅] = Σ_{T' ⊆ T} (−1)^{|T'|} [T' ⊆ M], so
+            // each T' takes Σ_{T ⊇ T'} mult(T) · the group's ways in context T, one read of its
+            // key per T'.
             touched.clear();
             for &r in ranks {
                 touched.extend_from_slice(&self.sk.groups_with_rank[r]);
@@ -907,24 +943,22 @@ impl<'a> Engine<'a> {
                 if gj && !jf {
                     continue;
                 }
+                let mut coef = [0i64; 4];
                 for &(tm, ref avail, mult) in contexts {
                     let ways: i64 = mult * goff[..glen as usize].iter().map(|&(r, k)| choose(avail[r as usize], k) as i64).product::<i64>();
-                    if ways == 0 {
+                    for (i, c) in coef.iter_mut().enumerate().take(ns) {
+                        if i as u32 & tm == i as u32 {
+                            *c += ways;
+                        }
+                    }
+                }
+                for (&(ts, sign, _), &c) in subs.iter().zip(&coef) {
+                    if c == 0 {
                         continue;
                     }
-                    // [M ∩ T = ∅] = Σ_{T' ⊆ T} (−1)^{|T'|} [T' ⊆ M].
-                    let mut sub = tm;
-                    loop {
-                        let (v, n) = pick(sub);
-                        let sign = if n % 2 == 1 { -1 } else { 1 };
-                        let cell = at(tset_of(&v[..n]), g as usize);
-                        for ch in 0..nch {
-                            acc[ch] += sign * ways * sums[cell + ch];
-                        }
-                        if sub == 0 {
-                            break;
-                        }
-                        sub = (sub - 1) & tm;
+                    let cell = at(ts, g as usize);
+                    for ch in 0..nch {
+                        acc[ch] += sign * c * sums[cell + ch];
                     }
                 }
             }
