@@ -513,7 +513,7 @@ pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, 
     let side = DealerSide::new(&t, reading);
     let n = t.dealer_classes();
     let base_at: Vec<(u16, u16)> = (0..n).map(|k| t.way_of(k)).collect();
-    let way_at: Vec<Vec<(u16, u16)>> = ways.iter().map(|w| t.settings_by(w)).collect();
+    let way_at: Vec<Vec<(u16, u16)>> = t.settings_by(ways);
     // The dealer classes each way sets otherwise than the base.
     let moved: Vec<Vec<usize>> = way_at.iter().map(|w| (0..n).filter(|&k| w[k] != base_at[k]).collect()).collect();
     let near: Vec<usize> = (0..ways.len()).filter(|&i| moved[i].len() * 4 <= n).collect();

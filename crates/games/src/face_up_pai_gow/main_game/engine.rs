@@ -746,23 +746,18 @@ impl<'a> Engine<'a> {
             m = (m - 1) & *rest;
         }
         // Suffix sums, then the answers: Σ over cells with kh > ih, kl > il.
+        // (Each row's suffix sums over lows, then each row plus the summed row above it.)
         for g in &mut grids {
-            let (nh, nl) = (g.highs.len() + 1, g.lows.len() + 1);
-            for kh in (0..nh).rev() {
-                for kl in (0..nl).rev() {
-                    for ch in 0..nch {
-                        let mut v = g.cells[(kh * nl + kl) * nch + ch];
-                        if kh + 1 < nh {
-                            v += g.cells[((kh + 1) * nl + kl) * nch + ch];
-                        }
-                        if kl + 1 < nl {
-                            v += g.cells[(kh * nl + kl + 1) * nch + ch];
-                        }
-                        if kh + 1 < nh && kl + 1 < nl {
-                            v -= g.cells[((kh + 1) * nl + kl + 1) * nch + ch];
-                        }
-                        g.cells[(kh * nl + kl) * nch + ch] = v;
-                    }
+            let w = (g.lows.len() + 1) * nch;
+            for row in g.cells.chunks_exact_mut(w) {
+                for i in (0..w - nch).rev() {
+                    row[i] += row[i + nch];
+                }
+            }
+            for kh in (0..g.highs.len()).rev() {
+                let (this, above) = g.cells[kh * w..].split_at_mut(w);
+                for (x, &y) in this.iter_mut().zip(&above[..w]) {
+                    *x += y;
                 }
             }
         }

@@ -10,7 +10,7 @@ use parsheet_cards::{binomial, Card, CardSet, Rank, Suit};
 use rayon::prelude::*;
 
 use super::Deck;
-use crate::house_way::{settings, HouseWay};
+use crate::house_way::{facts, settings, HouseWay};
 
 /// Outcome indices of one policy.
 pub(super) const WIN: usize = 0;
@@ -431,16 +431,24 @@ impl Tables {
         }
     }
 
-    /// The setting `way` gives each dealer class (as [`Tables::way_of`] for a table of `way`).
-    pub(super) fn settings_by(&self, way: &HouseWay) -> Vec<(u16, u16)> {
-        (0..self.dealer_classes())
+    /// The setting each of `ways` gives each dealer class (as [`Tables::way_of`] for a table of
+    /// that way), per way: a class's settings and facts found once for every way.
+    pub(super) fn settings_by(&self, ways: &[HouseWay]) -> Vec<Vec<(u16, u16)>> {
+        let by_class: Vec<Vec<(u16, u16)>> = (0..self.dealer_classes())
             .into_par_iter()
             .map(|k| {
                 let hand = self.dealer_hand(k);
-                let s = way.set_among(hand, &settings(hand)).unwrap_or_else(|e| panic!("house way {}: {hand}: {e}", way.id));
-                (s.high.0, s.low.0)
+                let all = settings(hand);
+                let f = facts(hand, &all);
+                ways.iter()
+                    .map(|way| {
+                        let s = way.set_by_facts(&f, &all).unwrap_or_else(|e| panic!("house way {}: {hand}: {e}", way.id));
+                        (s.high.0, s.low.0)
+                    })
+                    .collect()
             })
-            .collect()
+            .collect();
+        (0..ways.len()).map(|i| by_class.iter().map(|v| v[i]).collect()).collect()
     }
 
     /// A setting on the dense scales, reversed in a transposed difference count.
