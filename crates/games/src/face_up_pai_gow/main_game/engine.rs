@@ -570,6 +570,11 @@ impl<'a> Engine<'a> {
         if s.queries.is_empty() || s.points.is_empty() {
             return;
         }
+        // A point at or below every query's high, or at or below every query's low, is counted
+        // by none of them.
+        let h_min = s.queries.iter().map(|q| q.0).min().unwrap_or(0);
+        let l_min = s.queries.iter().map(|q| q.1).min().unwrap_or(0);
+        s.points.retain(|p| p.a > h_min && p.b > l_min);
         s.points.sort_unstable_by_key(|p| std::cmp::Reverse(p.a));
         // The sweep takes the queries by falling high; the answers go out in the order they were
         // pushed, rising slots, so the atomic adds walk the outputs in address order.
