@@ -735,7 +735,10 @@ impl<'a> Engine<'a> {
                     for k in self.ss_merged.get(list as usize) {
                         let kh = g.of_all[bucket[if k.a == INF_HIGH { inf } else { k.a as usize }] as usize] as usize;
                         let kl = g.of_low[k.b as usize] as usize;
-                        let at = (kh * hw + kl) * nch + k.ch as usize;
+                        // A corner in row 0 or column 0 (at or below every query's high, or
+                        // low) is read by no query: all of them go to cell 0, so a run of them
+                        // costs no write.
+                        let at = ((kh * hw + kl) * nch + k.ch as usize) * (kh != 0 && kl != 0) as usize;
                         if at != cur {
                             g.cells[cur] += run;
                             (cur, run) = (at, 0);
@@ -899,8 +902,7 @@ impl<'a> Engine<'a> {
             let dealer_ranks: u16 = ranks.iter().fold(0, |m, &r| m | 1 << r);
             // Groups that hold none of the dealer's off ranks weigh alike in every context:
             // Σ_{T ⊇ T'} mult(T) · (−1)^{|T'|} for each T' ⊆ the off ranks.
-            // (C(avail, k) per rank and k ≤ 2, the 14th rank standing for a group's missing
-            // second rank.)
+            // (C(avail, k) per rank and k ≤ 2, the 14th rank standing for a rank a group lacks.)
             let mut c_of = [[1i64; 3]; 14];
             for r in 0..13 {
                 c_of[r] = [1, avail0[r] as i64, choose(avail0[r], 2) as i64];
