@@ -862,8 +862,7 @@ fn thousands_of_requests_leave_the_threads_bounded() {
     eprintln!("{} requests, {AT_ONCE} at a time, in {took:.1?} ({}): the server's threads at rest {at_rest}, at most {most} (bound {bound})", 4 * EACH, each_took.join(", "));
     assert!(most <= bound, "the server ran {most} threads (at rest {at_rest}; bound {bound})");
 
-    // Still answering; the running solve and every job but the newest were superseded, and the
-    // newest runs when the solve ends.
+    // Still answering; the running solve was superseded, and the newest job runs when it ends.
     assert_eq!(status(port, &format!("/?token={token}"), &[]), 200);
     let mut state = |id: u64| -> serde_json::Value {
         send(&mut warm, port, &token, "GET", &format!("/api/job?id={id}"), None);
@@ -873,7 +872,12 @@ fn thousands_of_requests_leave_the_threads_bounded() {
     };
     let solve = state(first["job"].as_u64().unwrap());
     assert_eq!(solve["state"], "superseded", "the solve, {solve}");
-    assert_eq!(state(last_job - 1)["state"], "superseded");
+    // The job before the newest is superseded, unless it ran and ended before the newest
+    // arrived: on a loaded machine the last 200 requests can reach the server spread out, after
+    // the solve has ended (CI, 2026-11-29). That rule is tested with a held worker in jobs.rs;
+    // here it must be one of the two, not failed.
+    let second_newest = state(last_job - 1);
+    assert!(matches!(second_newest["state"].as_str(), Some("superseded" | "done")), "{second_newest}");
     assert_eq!(state(last_job / 2)["state"], "superseded", "an old job, past the states kept");
     let start = Instant::now();
     loop {
