@@ -207,10 +207,12 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
     }
     let specs: Vec<String> = further.iter().map(|f| f.0.clone()).collect();
     let further_counts = crate::main_game::face_up_pai_gow_further_ways(&choice.spec, &specs, reading)?;
+    // Every way's setting of each dealer class, the classes' settings found once for all.
+    let mut choices = t.choices(&table.iter().map(|(_, way, _)| way).collect::<Vec<_>>()).into_iter();
     let mut ways = Vec::new();
     for (spec, way, counted) in table.iter().cloned() {
         let is_default = way.rules == default_way.rules;
-        let way_choice = t.choice(&way).map_err(|e| format!("house way {spec}: {e}"))?;
+        let way_choice = choices.next().expect("a choice per way").map_err(|e| format!("house way {spec}: {e}"))?;
         let optimal = t.outcome_of(&way_choice);
         let (house_way_player, note) = if counted {
             // The default way's house-way player is the base wager's (counted once, its optimal

@@ -17,7 +17,7 @@ use num_rational::BigRational;
 use num_bigint::BigInt;
 use rayon::prelude::*;
 
-use crate::house_way::{facts, settings, HouseWay, Play, Setting};
+use crate::house_way::{facts, settings, Facts, HouseWay, Play, Setting};
 use crate::face_up_pai_gow::main_game::table::{Outcome, SettingTable};
 
 /// One single-rule change.
@@ -149,9 +149,8 @@ pub fn single_rule_edits(way: &HouseWay) -> Vec<(Edit, String, HouseWay)> {
     out
 }
 
-fn first_rule(way: &HouseWay, hand: parsheet_cards::CardSet, all: &[Setting; 21]) -> usize {
-    let f = facts(hand, all);
-    way.rules.iter().position(|r| r.when.holds(&f)).unwrap_or(way.rules.len())
+fn first_rule(way: &HouseWay, f: &Facts) -> usize {
+    way.rules.iter().position(|r| r.when.holds(f)).unwrap_or(way.rules.len())
 }
 
 /// What one edit does to the way's setting of each dealer class: the classes it sets to another
@@ -239,14 +238,17 @@ fn kept_moves(table: &SettingTable, way: &HouseWay, rows: &[usize], edits: &[(Ed
 
 /// Each edit's [`Moves`], counted: only the classes an edit can touch are set again.
 fn counted_moves(table: &SettingTable, way: &HouseWay, rows: &[usize], edits: &[(Edit, String, HouseWay)]) -> Vec<Moves> {
-    let hands: Vec<(parsheet_cards::CardSet, [Setting; 21])> = (0..table.classes())
+    // Each class's settings and facts, found once for every edit.
+    let hands: Vec<([Setting; 21], Facts)> = (0..table.classes())
         .into_par_iter()
         .map(|k| {
             let hand = table.class(k).0;
-            (hand, settings(hand))
+            let all = settings(hand);
+            let f = facts(hand, &all);
+            (all, f)
         })
         .collect();
-    let first: Vec<usize> = hands.par_iter().map(|(h, all)| first_rule(way, *h, all)).collect();
+    let first: Vec<usize> = hands.par_iter().map(|(_, f)| first_rule(way, f)).collect();
     edits
         .iter()
         .map(|(edit, _, w)| {
@@ -260,8 +262,8 @@ fn counted_moves(table: &SettingTable, way: &HouseWay, rows: &[usize], edits: &[
             touched
                 .par_iter()
                 .filter_map(|&k| {
-                    let (hand, all) = &hands[k];
-                    let Ok(s) = w.set_among(*hand, all) else { return Some(Err(k)) };
+                    let (all, f) = &hands[k];
+                    let Ok(s) = w.set_by_facts(f, all) else { return Some(Err(k)) };
                     let row = table.row_of(k, (s.high.0, s.low.0)).expect("a way sets a legal setting");
                     (row != rows[k]).then_some(Ok((k, row)))
                 })

@@ -276,7 +276,40 @@ impl SettingTable {
     /// class's setting among its own legal ones (checked to be one when read back), so a way
     /// priced before is not set again hand by hand.
     pub fn choice(&self, way: &HouseWay) -> Result<Choice, String> {
-        let key = parsheet_shard::Key::new(
+        self.choices(&[way]).pop().expect("one way asked")
+    }
+
+    /// [`SettingTable::choice`] of each of `ways`. Where any is not in the store, all are set
+    /// together in one pass over the classes (each class's settings and facts found once for
+    /// every way) and each is stored under its own key.
+    pub fn choices(&self, ways: &[&HouseWay]) -> Vec<Result<Choice, String>> {
+        let at = &self.rows.tables.set_at;
+        let mut counted: Option<Vec<Result<Choice, String>>> = None;
+        let mut choice_of = |i: usize, way: &HouseWay| -> Result<Choice, String> {
+            let tally = parsheet_shard::counted(&self.choice_key(way), |_| {
+                let rows = counted.get_or_insert_with(|| self.choices_counted(ways));
+                let rows = std::mem::replace(&mut rows[i], Err("counted once".into()))?;
+                Ok(parsheet_shard::Tally::new().with("setting", rows.iter().enumerate().map(|(k, &row)| (row - at[k] as usize) as i128).collect()))
+            })?;
+            let within = tally.get("setting", self.classes())?;
+            within
+                .iter()
+                .enumerate()
+                .map(|(k, &i)| {
+                    let row = at[k] as i128 + i;
+                    if i < 0 || row >= at[k + 1] as i128 {
+                        return Err(format!("a kept setting of house way {} that is not one of its class's: recount with --no-cache", way.id));
+                    }
+                    Ok(row as usize)
+                })
+                .collect()
+        };
+        ways.iter().enumerate().map(|(i, way)| choice_of(i, way)).collect()
+    }
+
+    /// What [`SettingTable::choice`] of `way` is kept under.
+    fn choice_key(&self, way: &HouseWay) -> Key {
+        Key::new(
             "face-up-pai-gow setting table: the setting a house way gives each dealer class",
             &[
                 ("rows", "each class's setting among its legal ones, v1".into()),
@@ -284,38 +317,32 @@ impl SettingTable {
                 ("ace-high", self.reading.id().into()),
                 ("house-way", format!("{:?}", way.rules)),
             ],
-            parsheet_shard::Combine::Sum,
+            Combine::Sum,
         )
-        .whole();
-        let at = &self.rows.tables.set_at;
-        let tally = parsheet_shard::counted(&key, |_| {
-            let rows = self.choice_counted(way)?;
-            Ok(parsheet_shard::Tally::new().with("setting", rows.iter().enumerate().map(|(k, &row)| (row - at[k] as usize) as i128).collect()))
-        })?;
-        let within = tally.get("setting", self.classes())?;
-        within
-            .iter()
-            .enumerate()
-            .map(|(k, &i)| {
-                let row = at[k] as i128 + i;
-                if i < 0 || row >= at[k + 1] as i128 {
-                    return Err(format!("a kept setting of house way {} that is not one of its class's: recount with --no-cache", way.id));
-                }
-                Ok(row as usize)
-            })
-            .collect()
+        .whole()
     }
 
-    /// [`SettingTable::choice`] counted: each class's hand set by the way.
-    fn choice_counted(&self, way: &HouseWay) -> Result<Choice, String> {
-        (0..self.classes())
+    /// [`SettingTable::choices`] counted: each class's hand set by every way, its settings and
+    /// facts found once (its shape kept for [`SettingTable::shapes`] on the way).
+    fn choices_counted(&self, ways: &[&HouseWay]) -> Vec<Result<Choice, String>> {
+        let by_class: Vec<(Shape, bool, Vec<Result<usize, String>>)> = (0..self.classes())
             .into_par_iter()
             .map(|k| {
                 let hand = self.rows.tables.dealer_hand(k);
-                let s = way.set(hand).map_err(|e| format!("house way {} leaves {hand} unset: {e}", way.id))?;
-                self.row_of(k, (s.high.0, s.low.0)).ok_or_else(|| format!("house way {} sets {hand} to a setting that is not legal", way.id))
+                let all = settings(hand);
+                let f = facts(hand, &all);
+                let rows = ways
+                    .iter()
+                    .map(|way| {
+                        let s = way.set_by_facts(&f, &all).map_err(|e| format!("house way {} leaves {hand} unset: {e}", way.id))?;
+                        self.row_of(k, (s.high.0, s.low.0)).ok_or_else(|| format!("house way {} sets {hand} to a setting that is not legal", way.id))
+                    })
+                    .collect();
+                (f.shape, f.complete, rows)
             })
-            .collect()
+            .collect();
+        let _ = self.shapes.set(by_class.iter().map(|(shape, complete, _)| (*shape, *complete)).collect());
+        (0..ways.len()).map(|i| by_class.iter().map(|(_, _, rows)| rows[i].clone()).collect()).collect()
     }
 
     /// The row of class k's setting with these values.
