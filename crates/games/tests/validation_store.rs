@@ -101,6 +101,32 @@ fn the_setting_a_way_gives_each_class_is_kept_and_checked_when_read_back() {
 }
 
 #[test]
+fn ways_set_together_give_each_class_what_the_way_gives_its_hand() {
+    use parsheet_games::strategy::face_up_pai_gow::{table::setting_table, AceHigh};
+    let _ = parsheet_shard::install(Box::new(Memory));
+    let deck = Deck { rank_mask: 0b1_1111_0000_0000, suits: 3, joker: true };
+    let t = setting_table(deck, AceHigh::JokerPlaysAce, &|_, _| {}).unwrap();
+    let every = |id: &str, prefer: Prefer| HouseWay { id: id.into(), title: id.into(), rules: vec![Rule { name: format!("{id}: all hands"), when: Condition::default(), plays: vec![Play { prefer, ..Play::default() }] }] };
+    let (high, low) = (every("best-high", Prefer::High), every("best-low", Prefer::Low));
+    // One pass for the three: the partial way's error is its own, the others are set.
+    let together = t.choices(&[&high, &partial(), &low]);
+    let e = together[1].as_ref().unwrap_err();
+    assert!(e.contains("house way partial leaves") && e.contains("unset"), "{e}");
+    for (way, choice) in [(&high, &together[0]), (&low, &together[2])] {
+        let choice = choice.as_ref().unwrap();
+        // Each class at the row of its hand set by the way, hand by hand.
+        for k in 0..t.classes() {
+            let hand = t.class(k).0;
+            let s = way.set(hand).unwrap();
+            assert_eq!(Some(choice[k]), t.row_of(k, (s.high.0, s.low.0)), "{} on {hand}", way.id);
+        }
+        // Kept under the way's own key: asked alone, it is read back the same.
+        assert_eq!(&t.choice(way).unwrap(), choice);
+    }
+    assert_ne!(together[0], together[2], "the two ways set some class otherwise");
+}
+
+#[test]
 fn the_classes_each_edit_of_a_way_moves_are_kept_and_read_back_as_counted() {
     use parsheet_games::face_up_pai_gow::way_edits::evaluate_edits;
     use parsheet_games::strategy::face_up_pai_gow::{table::setting_table, AceHigh};

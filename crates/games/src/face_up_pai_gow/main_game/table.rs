@@ -325,24 +325,48 @@ impl SettingTable {
     /// [`SettingTable::choices`] counted: each class's hand set by every way, its settings and
     /// facts found once (its shape kept for [`SettingTable::shapes`] on the way).
     fn choices_counted(&self, ways: &[&HouseWay]) -> Vec<Result<Choice, String>> {
-        let by_class: Vec<(Shape, bool, Vec<Result<usize, String>>)> = (0..self.classes())
-            .into_par_iter()
-            .map(|k| {
+        // Rows class by class, a word per way (a few bytes a class, not a list): a way that
+        // leaves a class unset, or sets it illegally, is marked, and its words found again.
+        const UNSET: u32 = u32::MAX;
+        const NOT_LEGAL: u32 = u32::MAX - 1;
+        let n = ways.len();
+        if n == 0 {
+            return Vec::new();
+        }
+        let mut rows = vec![0u32; self.classes() * n];
+        let shapes: Vec<(Shape, bool)> = rows
+            .par_chunks_mut(n)
+            .enumerate()
+            .map(|(k, rows)| {
                 let hand = self.rows.tables.dealer_hand(k);
                 let all = settings(hand);
                 let f = facts(hand, &all);
-                let rows = ways
-                    .iter()
-                    .map(|way| {
-                        let s = way.set_by_facts(&f, &all).map_err(|e| format!("house way {} leaves {hand} unset: {e}", way.id))?;
-                        self.row_of(k, (s.high.0, s.low.0)).ok_or_else(|| format!("house way {} sets {hand} to a setting that is not legal", way.id))
-                    })
-                    .collect();
-                (f.shape, f.complete, rows)
+                for (row, way) in rows.iter_mut().zip(ways) {
+                    *row = match way.set_by_facts(&f, &all) {
+                        Err(_) => UNSET,
+                        Ok(s) => self.row_of(k, (s.high.0, s.low.0)).map_or(NOT_LEGAL, |r| r as u32),
+                    };
+                }
+                (f.shape, f.complete)
             })
             .collect();
-        let _ = self.shapes.set(by_class.iter().map(|(shape, complete, _)| (*shape, *complete)).collect());
-        (0..ways.len()).map(|i| by_class.iter().map(|(_, _, rows)| rows[i].clone()).collect()).collect()
+        let _ = self.shapes.set(shapes);
+        (0..n)
+            .map(|i| {
+                let way = ways[i];
+                (0..self.classes())
+                    .map(|k| match rows[k * n + i] {
+                        UNSET => {
+                            let hand = self.rows.tables.dealer_hand(k);
+                            let why = way.set(hand).err().map(|e| format!(": {e}")).unwrap_or_default();
+                            Err(format!("house way {} leaves {hand} unset{why}", way.id))
+                        }
+                        NOT_LEGAL => Err(format!("house way {} sets {} to a setting that is not legal", way.id, self.rows.tables.dealer_hand(k))),
+                        row => Ok(row as usize),
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// The row of class k's setting with these values.
