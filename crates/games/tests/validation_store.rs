@@ -124,6 +124,28 @@ fn ways_set_together_give_each_class_what_the_way_gives_its_hand() {
         assert_eq!(&t.choice(way).unwrap(), choice);
     }
     assert_ne!(together[0], together[2], "the two ways set some class otherwise");
+    // One entry per way set, none for the way that failed (this deck's: the other tests keep
+    // ways of a four-suit deck in the same store).
+    let entries = |rule: &str| {
+        let mine = |k: &&(String, String, Tally)| k.0.contains("the setting a house way gives each dealer class") && k.1.contains("suits: 3,");
+        KEPT.lock().unwrap().iter().filter(mine).filter(|k| k.1.contains(&format!("\"{rule}\""))).count()
+    };
+    assert_eq!((entries("best-high: all hands"), entries("best-low: all hands"), entries("complete")), (1, 1, 0));
+    // One way stored (tampered with: its row beyond its class's) and one not: the stored one is
+    // read, and refused; the other is counted again, alike.
+    {
+        let mut kept = KEPT.lock().unwrap();
+        kept.retain(|k| !k.1.contains("\"best-low: all hands\""));
+        for e in kept.iter_mut().filter(|k| k.1.contains("\"best-high: all hands\"")) {
+            let mut v = e.2.get("setting", t.classes()).unwrap().to_vec();
+            v[0] = 1000;
+            e.2 = Tally::new().with("setting", v);
+        }
+    }
+    let again = t.choices(&[&high, &low]);
+    assert!(again[0].as_ref().unwrap_err().contains("not one of its class's"));
+    assert_eq!(again[1], together[2]);
+    assert_eq!((entries("best-high: all hands"), entries("best-low: all hands")), (1, 1));
 }
 
 #[test]

@@ -288,7 +288,7 @@ impl SettingTable {
         let mut choice_of = |i: usize, way: &HouseWay| -> Result<Choice, String> {
             let tally = parsheet_shard::counted(&self.choice_key(way), |_| {
                 let rows = counted.get_or_insert_with(|| self.choices_counted(ways));
-                let rows = std::mem::replace(&mut rows[i], Err("counted once".into()))?;
+                let rows = std::mem::replace(&mut rows[i], Err("the rows of one way asked twice of one pass (a bug: please report it)".into()))?;
                 Ok(parsheet_shard::Tally::new().with("setting", rows.iter().enumerate().map(|(k, &row)| (row - at[k] as usize) as i128).collect()))
             })?;
             let within = tally.get("setting", self.classes())?;
