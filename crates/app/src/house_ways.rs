@@ -9,7 +9,7 @@
 //!
 //! - every built-in way and option: the optimal player from the table (checked against the
 //!   direct count in `crates/tables/tests/face_up_pai_gow.rs`; the base wager's optimal player
-//!   against the default way reads the same row, `fupg::count_stored_using`); the house-way
+//!   against the default way reads the same row, `fupg::count_stored_ahead`); the house-way
 //!   player, who needs a count of his own, for each way's default options and for the default
 //!   way's every option (the default's counted, the others from it);
 //! - the bounds, and whether the published figure lies between them;

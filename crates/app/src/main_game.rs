@@ -93,43 +93,64 @@ fn setting_table_held(reading: fupg::AceHigh) -> Option<std::sync::Arc<fupg::tab
     SETTING_TABLES.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|d| d.0 == reading).map(|d| d.1.clone())
 }
 
-type CountsMemo = Vec<(String, fupg::AceHigh, parsheet_games::house_way::HouseWay, fupg::Counts)>;
+/// A way's counts under a reading, with what their count answered ahead of later steps.
+struct Counted {
+    spec: String,
+    reading: fupg::AceHigh,
+    way: parsheet_games::house_way::HouseWay,
+    counts: fupg::Counts,
+    ahead: Option<std::sync::Arc<fupg::Ahead>>,
+}
 
 /// The full-deck counts of both policies this process has counted, by way spec and reading.
-static COUNTED: std::sync::Mutex<CountsMemo> = std::sync::Mutex::new(Vec::new());
+static COUNTED: std::sync::Mutex<Vec<Counted>> = std::sync::Mutex::new(Vec::new());
 
 /// Face Up Pai Gow's exact full-deck counts against the house way `spec` under an Ace High
 /// reading, validated and counted once per process: both policies from one count, or, where
 /// this process holds the reading's setting table, the optimal player's from it and the
-/// house-way player counted alone (`fupg::count_stored_using`; the same counts, under one key).
+/// house-way player counted alone (`fupg::count_stored_ahead`; the same counts, under one key).
 pub fn face_up_pai_gow_counts(spec: &str, ace_high: fupg::AceHigh) -> Result<(parsheet_games::house_way::HouseWay, fupg::Counts), String> {
+    counted_ahead(spec, ace_high, &[]).map(|c| (c.0, c.1))
+}
+
+/// [`face_up_pai_gow_counts`], where it counts with the setting table asking ahead what the
+/// `further` ways' count and the other reading will ask of the same engine run (`fupg::Ahead`).
+fn counted_ahead(spec: &str, ace_high: fupg::AceHigh, further: &[parsheet_games::house_way::HouseWay]) -> Result<(parsheet_games::house_way::HouseWay, fupg::Counts, Option<std::sync::Arc<fupg::Ahead>>), String> {
     let mut done = COUNTED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, _, way, counts)) = done.iter().find(|d| d.0 == spec && d.1 == ace_high) {
-        return Ok((way.clone(), counts.clone()));
+    if let Some(d) = done.iter().find(|d| d.spec == spec && d.reading == ace_high) {
+        return Ok((d.way.clone(), d.counts.clone(), d.ahead.clone()));
     }
     let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
     // A way named with its default options spelled out (`foxwoods:full-house-front=the-pair`)
     // sets every hand as the bare name does: the same count.
-    if let Some((_, _, _, counts)) = done.iter().find(|d| d.1 == ace_high && d.2.rules == way.rules) {
-        let counts = counts.clone();
-        done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));
-        return Ok((way, counts));
+    if let Some(d) = done.iter().find(|d| d.reading == ace_high && d.way.rules == way.rules) {
+        let (counts, ahead) = (d.counts.clone(), d.ahead.clone());
+        done.push(Counted { spec: spec.to_string(), reading: ace_high, way: way.clone(), counts: counts.clone(), ahead: ahead.clone() });
+        return Ok((way, counts, ahead));
     }
     validated(spec, &way)?;
     let task = crate::progress::Task::new(count_task(&way.id, ace_high), 10_000);
     let progress = |done, total| task.set_fraction(done, total);
     // Another Ace High reading from the text's counts against the same rules, where this process
-    // has them: only the dealer hands the two readings tell apart are counted.
-    let text = done.iter().find(|d| ace_high != fupg::AceHigh::JokerPlaysAce && d.1 == fupg::AceHigh::JokerPlaysAce && d.2.rules == way.rules).map(|d| d.3.clone());
-    let counts = match text {
-        Some(text) => fupg::reading_from_text_stored(fupg::Deck::FULL, &way, ace_high, &text, &progress)?,
+    // has them: only the dealer hands the two readings tell apart are counted (the optimal
+    // player's from the text's setting table and the house-way player's from what the text's
+    // count asked ahead, where this process holds them).
+    let text = done.iter().find(|d| ace_high != fupg::AceHigh::JokerPlaysAce && d.reading == fupg::AceHigh::JokerPlaysAce && d.way.rules == way.rules);
+    let (counts, ahead) = match text {
+        Some(text) => {
+            let table = setting_table_held(fupg::AceHigh::JokerPlaysAce);
+            (fupg::reading_from_text_stored(fupg::Deck::FULL, &way, ace_high, &text.counts, table.as_deref(), text.ahead.as_deref(), &progress)?, None)
+        }
         // Where this process holds the setting table (the report counts it first), the optimal
         // player's counts are its lookups and the house-way player is counted alone.
-        None => fupg::count_stored_using(fupg::Deck::FULL, &way, ace_high, setting_table_held(ace_high).as_deref(), &progress)?,
+        None => {
+            let (counts, ahead) = fupg::count_stored_ahead(fupg::Deck::FULL, &way, ace_high, setting_table_held(ace_high).as_deref(), further, &progress)?;
+            (counts, ahead.map(std::sync::Arc::new))
+        }
     };
     task.finish();
-    done.push((spec.to_string(), ace_high, way.clone(), counts.clone()));
-    Ok((way, counts))
+    done.push(Counted { spec: spec.to_string(), reading: ace_high, way: way.clone(), counts: counts.clone(), ahead: ahead.clone() });
+    Ok((way, counts, ahead))
 }
 
 /// The progress task of counting `n` further house ways from the default way's counts.
@@ -149,15 +170,16 @@ pub fn face_up_pai_gow_further_ways(base_spec: &str, specs: &[String], ace_high:
     if specs.is_empty() {
         return Ok(Vec::new());
     }
-    let (base, counts) = face_up_pai_gow_counts(base_spec, ace_high)?;
     let mut ways = Vec::new();
     for spec in specs {
         let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
         validated(spec, &way)?;
         ways.push(way);
     }
+    // The base's count, where this process counts it, asks the ways' first run ahead.
+    let (base, counts, ahead) = counted_ahead(base_spec, ace_high, &ways)?;
     let task = crate::progress::Task::new(further_ways_task(ways.len()), 10_000);
-    let counted = fupg::further_ways_stored(fupg::Deck::FULL, &ways, &base, (counts.house_way, counts.ace_high), ace_high, &|done, total| task.set_fraction(done, total))?;
+    let counted = fupg::further_ways_stored(fupg::Deck::FULL, &ways, &base, (counts.house_way, counts.ace_high), ace_high, ahead.as_deref(), &|done, total| task.set_fraction(done, total))?;
     task.finish();
     Ok(counted.into_iter().map(|c| c.0).collect())
 }

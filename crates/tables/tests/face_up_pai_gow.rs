@@ -371,7 +371,7 @@ fn the_setting_table_gives_each_way_its_direct_solve() {
 #[test]
 fn the_count_using_the_setting_table_equals_the_count_of_both_policies() {
     use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
-    use parsheet_games::strategy::face_up_pai_gow::{count_stored_using, count_with_table};
+    use parsheet_games::strategy::face_up_pai_gow::{count_stored_ahead, count_with_table};
     let ways: Vec<HouseWay> = ["foxwoods", "highest-high", "santa-ana-star", "foxwoods-british-columbia", "foxwoods:full-house-front=highest-permissible"].iter().map(|s| parsheet_tables::house_way::builtin(s).unwrap()).chain([HouseWay::highest_high()]).collect();
     let gaps = Deck { rank_mask: 0b1_0101_0101_0101, suits: 2, joker: true };
     let decks = [REDUCED[0], REDUCED[1], REDUCED[2], gaps];
@@ -383,8 +383,8 @@ fn the_count_using_the_setting_table_equals_the_count_of_both_policies() {
                 let direct = count_with(deck, way, reading, &|_, _| {});
                 assert_eq!(count_with_table(deck, way, reading, &table, &|_, _| {}).unwrap(), direct, "{deck:?} {} {}", way.id, reading.id());
                 // No store in this program: the whole count, found with the table or without.
-                assert_eq!(count_stored_using(deck, way, reading, Some(&table), &|_, _| {}).unwrap(), direct, "{deck:?} {} {}", way.id, reading.id());
-                assert_eq!(count_stored_using(deck, way, reading, None, &|_, _| {}).unwrap(), direct, "{deck:?} {} {}", way.id, reading.id());
+                assert_eq!(count_stored_ahead(deck, way, reading, Some(&table), &[], &|_, _| {}).unwrap().0, direct, "{deck:?} {} {}", way.id, reading.id());
+                assert_eq!(count_stored_ahead(deck, way, reading, None, &[], &|_, _| {}).unwrap().0, direct, "{deck:?} {} {}", way.id, reading.id());
                 if deck == gaps {
                     pushes[r] = direct.ace_high;
                 }
@@ -392,7 +392,7 @@ fn the_count_using_the_setting_table_equals_the_count_of_both_policies() {
             let other_reading = if reading == AceHigh::JokerPlaysAce { AceHigh::NaturalAceOnly } else { AceHigh::JokerPlaysAce };
             let err = count_with_table(deck, &ways[0], other_reading, &table, &|_, _| {}).unwrap_err();
             assert!(err.contains("cannot price"), "{err}");
-            let err = count_stored_using(decks[(i + 1) % decks.len()], &ways[0], reading, Some(&table), &|_, _| {}).unwrap_err();
+            let err = count_stored_ahead(decks[(i + 1) % decks.len()], &ways[0], reading, Some(&table), &[], &|_, _| {}).err().expect("refused");
             assert!(err.contains("cannot price"), "{err}");
         }
     }
@@ -461,7 +461,7 @@ fn full_deck_setting_table_equals_direct_solves() {
 
 /// Further ways' house-way player from a base way's count and their differences.
 fn from_base(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh) -> Vec<([u128; 3], u128)> {
-    let tally = count_further_ways_shard(deck, ways, base, reading, Shard::WHOLE, &|_, _| {});
+    let tally = count_further_ways_shard(deck, ways, base, reading, Shard::WHOLE, None, &|_, _| {});
     further_ways_from_tally(deck, house_way_player(deck, base, reading), ways.len(), &tally).unwrap()
 }
 
@@ -480,7 +480,7 @@ fn further_ways_counted_from_a_base_way_equal_their_own_counts() {
         for &reading in readings {
             for base in [foxwoods(), HouseWay::highest_high()] {
                 let base_counts = house_way_player(deck, &base, reading);
-                let tally = count_further_ways_shard(deck, &ways, &base, reading, Shard::WHOLE, &|_, _| {});
+                let tally = count_further_ways_shard(deck, &ways, &base, reading, Shard::WHOLE, None, &|_, _| {});
                 let counted = further_ways_from_tally(deck, base_counts, ways.len(), &tally).unwrap();
                 // Each way from the difference, or (far from the base) on its own: both occur.
                 for own in tally.get("further-ways", 3 * ways.len()).unwrap().chunks(3).map(|c| c[0]) {
@@ -504,6 +504,47 @@ fn further_ways_counted_from_a_base_way_equal_their_own_counts() {
     }
 }
 
+/// What the base way's count asks ahead when the setting table is held (`Ahead`): the further
+/// ways' first run and the natural-ace-only reading's house-way part, in the base's engine run,
+/// and the reading's optimal part from the table's rows of the classes that push. Each count
+/// through it equals its own count: the base's of both policies, every further way's house-way
+/// player, the reading's counts of both policies; on decks with hands the readings tell apart,
+/// from two bases. What was asked of other ways or another base is not read.
+#[test]
+fn what_the_base_count_asks_ahead_gives_every_later_count_its_own() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    use parsheet_games::strategy::face_up_pai_gow::{count_stored_ahead, further_ways_stored, reading_from_text_stored};
+    let gaps = Deck { rank_mask: 0b1_0101_0101_0101, suits: 2, joker: true };
+    let wider = Deck { rank_mask: 0b1_1101_0101_0101, suits: 2, joker: true };
+    let mut ways: Vec<HouseWay> = ["santa-ana-star", "foxwoods-british-columbia", "foxwoods:full-house-front=highest-permissible"].iter().map(|s| parsheet_tables::house_way::builtin(s).unwrap()).collect();
+    ways.push(HouseWay::highest_high());
+    let (text, nao) = (AceHigh::JokerPlaysAce, AceHigh::NaturalAceOnly);
+    let mut readings_differ = 0;
+    for deck in [REDUCED[0], REDUCED[1], gaps, wider] {
+        let table = table_from_tally(deck, text, &table_shard(deck, text, Shard::WHOLE, &|_, _| {})).unwrap();
+        for base in [foxwoods(), HouseWay::highest_high()] {
+            let further: Vec<HouseWay> = ways.iter().filter(|w| w.rules != base.rules).cloned().collect();
+            let (counts, ahead) = count_stored_ahead(deck, &base, text, Some(&table), &further, &|_, _| {}).unwrap();
+            let ahead = ahead.expect("counted with the table, so asked ahead");
+            assert_eq!(counts, count_with(deck, &base, text, &|_, _| {}), "{deck:?} {}", base.id);
+            assert!(ahead.has_first_run(deck, &further, &base, text) && ahead.has_reading(deck, &base, nao), "{deck:?} {}", base.id);
+            // Not read for other ways, another base or another deck.
+            assert!(!ahead.has_first_run(deck, &further[1..], &base, text) && !ahead.has_first_run(deck, &further, &further[0], text) && !ahead.has_first_run(REDUCED[2], &further, &base, text));
+            assert!(!ahead.has_reading(deck, &further[0], nao) && !ahead.has_first_run(deck, &further, &base, nao));
+            let from_ahead = further_ways_stored(deck, &further, &base, (counts.house_way, counts.ace_high), text, Some(&ahead), &|_, _| {}).unwrap();
+            for (way, c) in further.iter().zip(&from_ahead) {
+                assert_eq!(*c, house_way_player(deck, way, text), "{deck:?} {} from {}", way.id, base.id);
+            }
+            let tally = count_further_ways_shard(deck, &further, &base, text, Shard::WHOLE, Some(&ahead), &|_, _| {});
+            assert_eq!(tally, count_further_ways_shard(deck, &further, &base, text, Shard::WHOLE, None, &|_, _| {}), "{deck:?} {}: the same tally", base.id);
+            let own = count_with(deck, &base, nao, &|_, _| {});
+            assert_eq!(reading_from_text_stored(deck, &base, nao, &counts, Some(&table), Some(&ahead), &|_, _| {}).unwrap(), own, "{deck:?} {}: natural-ace-only", base.id);
+            readings_differ += (own != counts) as u32;
+        }
+    }
+    assert!(readings_differ >= 4, "bases whose readings' counts differ: {readings_differ}");
+}
+
 /// The full deck, run once by hand (`--ignored --nocapture`; PARSHEET_WAYS=id,… for some): the
 /// built-in ways' house-way player from Foxwoods's count, all at once, each equal to its own
 /// count; both timed.
@@ -519,7 +560,7 @@ fn full_deck_further_ways_from_foxwoods() {
     let base_counts = house_way_player(deck, &base, reading);
     eprintln!("foxwoods, its own count: {:.1} s", t.elapsed().as_secs_f64());
     let t = std::time::Instant::now();
-    let tally = count_further_ways_shard(deck, &ways, &base, reading, Shard::WHOLE, &|_, _| {});
+    let tally = count_further_ways_shard(deck, &ways, &base, reading, Shard::WHOLE, None, &|_, _| {});
     let counted = further_ways_from_tally(deck, base_counts, ways.len(), &tally).unwrap();
     eprintln!("{} ways from foxwoods: {:.1} s", ways.len(), t.elapsed().as_secs_f64());
     for ((id, way), counted) in ids.iter().zip(&ways).zip(counted) {
@@ -537,7 +578,7 @@ fn further_way_shards_add_up_and_a_missing_one_is_refused() {
     let base_counts = house_way_player(deck, &base, AceHigh::JokerPlaysAce);
     let own: Vec<_> = ways.iter().map(|w| house_way_player(deck, w, AceHigh::JokerPlaysAce)).collect();
     for n in [2, 3, 7] {
-        let parts: Vec<Tally> = (0..n).map(|k| count_further_ways_shard(deck, &ways, &base, AceHigh::JokerPlaysAce, Shard::new(k, n).unwrap(), &|_, _| {})).collect();
+        let parts: Vec<Tally> = (0..n).map(|k| count_further_ways_shard(deck, &ways, &base, AceHigh::JokerPlaysAce, Shard::new(k, n).unwrap(), None, &|_, _| {})).collect();
         assert_eq!(further_ways_from_tally(deck, base_counts, 2, &Tally::sum(parts.clone()).unwrap()).unwrap(), own, "{n} shards");
         for k in [0, 1] {
             let mut missing = parts.clone();

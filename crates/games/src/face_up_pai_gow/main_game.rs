@@ -32,7 +32,11 @@
 //! text's counts against the same way are at hand (the report, `verify`, `explain`), from them
 //! and their difference ([`count_reading_difference_shard`]),
 //! the engine asked at the rank classes whose hands push under one reading and play under the
-//! other, every player hand (both policies) as the points.
+//! other, every player hand (both policies) as the points. Where the process also holds the
+//! text's setting table and the text's count asked ahead ([`Ahead`]), the difference needs no
+//! run of its own: the optimal player's part is the table's rows of those classes (counted for
+//! the classes that push too), the house-way player's was asked in the run that counted him
+//! against the way, whose points it shares.
 //!
 //! # Policies
 //!
@@ -127,6 +131,10 @@
 //! A way that moves more than a quarter of the dealer classes (the fixture `highest-high`
 //! against any other) is counted on its own instead, in its place in the same runs: its
 //! difference would be dense on both sides and cost more than its count.
+//!
+//! The first run's points are the base's count of the house-way player's: where a process
+//! counts the base with the setting table and knows the further ways, that count asks the first
+//! run's questions too ([`Ahead`]), and the further ways' count starts at the second.
 //!
 //! # The setting table ([`table`])
 //!
@@ -389,10 +397,90 @@ pub fn count_shard_with(deck: Deck, way: &HouseWay, reading: AceHigh, shard: Sha
 /// ways together ([`count_further_ways_shard`]), and the tests hold that to this.
 pub fn count_house_way_player_shard(deck: Deck, way: &HouseWay, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
     let (acc, ace, partial, n_units) = count_channels(&Tables::house_way_only(deck, way), reading, 2, shard, progress);
+    house_way_player_tally(deck, acc, ace, units_part(&partial, n_units, shard), shard)
+}
+
+/// The house-way player's tally from his channels' sums (win, not-lose) and the Ace High pushes.
+fn house_way_player_tally(deck: Deck, acc: [i128; NCH], ace: u128, units: Vec<i128>, shard: Shard) -> Tally {
     let first = shard.index() == 0;
     let rest = if first { (deck.cycle() - ace) as i128 } else { 0 };
     let counts = vec![acc[0], acc[1] - acc[0], rest - acc[1], if first { ace as i128 } else { 0 }];
-    Tally::new().with("house-way-counts", counts).with("units", units_part(&partial, n_units, shard))
+    Tally::new().with("house-way-counts", counts).with("units", units)
+}
+
+/// Questions that later steps ask of the house-way player's hands set by a base way, answered
+/// in the engine run that counts him against it, since they share its points (module essay,
+/// "Further house ways" and "The Ace High Pai Gow, two readings"): the further ways' first run
+/// (the dealer's moved hands against every player hand at the base's setting) and, under the
+/// text's reading, the other readings' house-way difference. Made by [`count_stored_ahead`] when
+/// it counts; [`further_ways_stored`] and [`reading_from_text_stored`] read what fits their own
+/// questions (same deck, reading, base way and further ways) and count the rest as before.
+pub struct Ahead {
+    deck: Deck,
+    reading: AceHigh,
+    base: HouseWay,
+    /// The further ways, their settings of every dealer class, and the first run's sums per way
+    /// (none where a way's settings could not be found: its own step says why).
+    further: Option<(Vec<HouseWay>, Vec<Vec<(u16, u16)>>, Vec<[i128; NCH]>)>,
+    /// Per other reading, the house-way player's win and not-lose under it less under the text's.
+    readings: Vec<(AceHigh, [i128; 2])>,
+}
+
+impl Ahead {
+    fn fits(&self, deck: Deck, base: &HouseWay, reading: AceHigh) -> bool {
+        self.deck == deck && self.reading == reading && self.base.rules == base.rules
+    }
+
+    /// The further ways' settings and first run's sums, where they were asked of `ways` alike.
+    fn first_run(&self, deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh) -> Option<(&[Vec<(u16, u16)>], &[[i128; NCH]])> {
+        let (asked, way_at, sums) = self.further.as_ref().filter(|_| self.fits(deck, base, reading))?;
+        (asked.len() == ways.len() && asked.iter().zip(ways).all(|(a, w)| a.rules == w.rules)).then_some((way_at.as_slice(), sums.as_slice()))
+    }
+
+    /// Whether the further ways' first run was asked for `ways` against `base` (what
+    /// [`further_ways_stored`] reads from it).
+    pub fn has_first_run(&self, deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh) -> bool {
+        self.first_run(deck, ways, base, reading).is_some()
+    }
+
+    /// Whether the house-way difference of `reading` from the text's was asked against `way`.
+    pub fn has_reading(&self, deck: Deck, way: &HouseWay, reading: AceHigh) -> bool {
+        self.reading(deck, way, reading).is_some()
+    }
+
+    /// The house-way player's difference under `reading` from the text's, where it was asked.
+    fn reading(&self, deck: Deck, way: &HouseWay, reading: AceHigh) -> Option<[i128; 2]> {
+        self.readings.iter().find(|r| r.0 == reading && self.fits(deck, way, AceHigh::JokerPlaysAce)).map(|r| r.1)
+    }
+}
+
+/// The house-way player's whole count against `way` ([`count_house_way_player_shard`]'s tally)
+/// and, in the same engine run, the questions of [`Ahead`] for `further` ways.
+fn house_way_player_ahead(deck: Deck, way: &HouseWay, reading: AceHigh, further: &[HouseWay], progress: &(dyn Fn(u64, u64) + Sync)) -> (Tally, Ahead) {
+    let t = Tables::house_way_only(deck, way);
+    let side = DealerSide::new(&t, reading);
+    let mut asks: Vec<Ask> = (0..t.dealer_classes()).filter(|&k| !side.pushes(k)).map(|k| Ask { k, at: t.dense_setting(t.way_of(k)), sign: 1, into: 0 }).collect();
+    let mut answers = 1;
+    // Ways whose settings cannot be found (a way its own step will refuse) are left to that step.
+    let moves = if further.is_empty() { None } else { t.settings_by(further).ok().map(|way_at| Moves::new(&t, way_at)) };
+    if let Some(m) = &moves {
+        asks.extend(m.asks(&t, &side, &mut m.near.iter().copied(), true, answers));
+        answers += further.len();
+    }
+    let others: Vec<AceHigh> = AceHigh::ALL.into_iter().filter(|&r| reading == AceHigh::JokerPlaysAce && r != reading).collect();
+    for &r in &others {
+        asks.extend(reading_asks(&t, r, answers));
+        answers += 1;
+    }
+    let (sums, partial, n_units) = ask_all(&t, &asks, answers, 2, Shard::WHOLE, progress);
+    let tally = house_way_player_tally(deck, sums[0], side.ace_deals(deck), units_part(&partial, n_units, Shard::WHOLE), Shard::WHOLE);
+    let further_sums = &sums[1..];
+    let (further, reading_sums) = match moves {
+        Some(m) => (Some((further.to_vec(), m.way_at, further_sums[..further.len()].to_vec())), &further_sums[further.len()..]),
+        None => (None, further_sums),
+    };
+    let readings = others.into_iter().zip(reading_sums).map(|(r, s)| (r, [s[0], s[1]])).collect();
+    (tally, Ahead { deck, reading, base: way.clone(), further, readings })
 }
 
 /// The engine over `t`'s first `nch` channels, every dealer class that does not push asked at its
@@ -467,15 +555,20 @@ pub fn house_way_player_from_tally(deck: Deck, tally: &Tally) -> Result<(Wpl, u1
     Ok((wpl, ace))
 }
 
-/// [`count_stored_with`], by [`count_with_table`] where `table` is given and the whole count is
-/// wanted: stored under the counts' own key whichever way they were found, so a later command
-/// reads them; a shard of a run counts its part of the whole count.
-pub fn count_stored_using(deck: Deck, way: &HouseWay, reading: AceHigh, table: Option<&table::SettingTable>, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Counts, String> {
+/// [`count_stored_with`], by [`count_with_table_ahead`] where `table` is given and the whole
+/// count is wanted: stored under the counts' own key whichever way they were found, so a later
+/// command reads them; a shard of a run counts its part of the whole count. Where it counted
+/// with the table, the questions of [`Ahead`] for `further` ways came with it.
+pub fn count_stored_ahead(deck: Deck, way: &HouseWay, reading: AceHigh, table: Option<&table::SettingTable>, further: &[HouseWay], progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(Counts, Option<Ahead>), String> {
+    let mut ahead = None;
     let tally = parsheet_shard::counted(&key_with(deck, way, reading), |shard| match table.filter(|_| shard == Shard::WHOLE) {
-        Some(t) => count_with_table(deck, way, reading, t, progress).map(|c| c.tally()),
+        Some(t) => count_with_table_ahead(deck, way, reading, t, further, progress).map(|(c, a)| {
+            ahead = Some(a);
+            c.tally()
+        }),
         None => Ok(count_shard_with(deck, way, reading, shard, progress)),
     })?;
-    counts_from_tally(deck, &tally)
+    Ok((counts_from_tally(deck, &tally)?, ahead))
 }
 
 /// The counts of both policies with the optimal player's read from the setting table (one
@@ -484,15 +577,22 @@ pub fn count_stored_using(deck: Deck, way: &HouseWay, reading: AceHigh, table: O
 /// (`the_count_using_the_setting_table_equals_the_count_of_both_policies`). Checked: the table
 /// is of this deck and reading, and gives the count's Ace High pushes.
 pub fn count_with_table(deck: Deck, way: &HouseWay, reading: AceHigh, table: &table::SettingTable, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Counts, String> {
+    count_with_table_ahead(deck, way, reading, table, &[], progress).map(|c| c.0)
+}
+
+/// [`count_with_table`], with the questions of [`Ahead`] for `further` ways asked in the same
+/// engine run.
+pub fn count_with_table_ahead(deck: Deck, way: &HouseWay, reading: AceHigh, table: &table::SettingTable, further: &[HouseWay], progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(Counts, Ahead), String> {
     if table.deck() != deck || table.reading() != reading {
         return Err(format!("a setting table of {:?} under {} cannot price a count of {deck:?} under {}", table.deck(), table.reading().id(), reading.id()));
     }
     let optimal = table.outcome_of(&table.choice(way)?);
-    let (house_way, ace_high) = house_way_player_from_tally(deck, &count_house_way_player_shard(deck, way, reading, Shard::WHOLE, progress))?;
+    let (tally, ahead) = house_way_player_ahead(deck, way, reading, further, progress);
+    let (house_way, ace_high) = house_way_player_from_tally(deck, &tally)?;
     if optimal.ace_high != ace_high {
         return Err(format!("the setting table's Ace High pushes ({}) are not the count's ({ace_high})", optimal.ace_high));
     }
-    Ok(Counts { optimal: [optimal.win, optimal.push, optimal.lose], house_way, ace_high })
+    Ok((Counts { optimal: [optimal.win, optimal.push, optimal.lose], house_way, ace_high }, ahead))
 }
 
 impl Counts {
@@ -508,32 +608,32 @@ impl Counts {
 /// its own (1 on shard 0), then Δwin and Δnot-lose, or its own win and not-lose. A way that sets
 /// more than a quarter of the dealer classes otherwise than the base is counted on its own: its
 /// difference would have a dense side twice over and cost more than its count.
-pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
+pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh, shard: Shard, ahead: Option<&Ahead>, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
     let mut t = Tables::house_way_only(deck, base);
     let side = DealerSide::new(&t, reading);
     let n = t.dealer_classes();
-    let base_at: Vec<(u16, u16)> = (0..n).map(|k| t.way_of(k)).collect();
-    let way_at: Vec<Vec<(u16, u16)>> = t.settings_by(ways);
-    // The dealer classes each way sets otherwise than the base.
-    let moved: Vec<Vec<usize>> = way_at.iter().map(|w| (0..n).filter(|&k| w[k] != base_at[k]).collect()).collect();
-    let near: Vec<usize> = (0..ways.len()).filter(|&i| moved[i].len() * 4 <= n).collect();
-    // Each way's moved classes asked at its setting, less at the base's; a dealer's hands that
-    // push are left out (they push under both).
-    let asks_moved = |t: &Tables, ways: &mut dyn Iterator<Item = usize>, dealer: bool| -> Vec<Ask> {
-        let mut v = Vec::new();
-        for i in ways {
-            for &k in moved[i].iter().filter(|&&k| !(dealer && side.pushes(k))) {
-                v.push(Ask { k, at: t.dense_setting(way_at[i][k]), sign: 1, into: i });
-                v.push(Ask { k, at: t.dense_setting(base_at[k]), sign: -1, into: i });
-            }
-        }
-        v
+    // The first run, where the base's count asked it of a whole run (shards count their own).
+    let first = ahead.filter(|_| shard == Shard::WHOLE).and_then(|a| a.first_run(deck, ways, base, reading));
+    let way_at = match first {
+        Some((way_at, _)) => way_at.to_vec(),
+        None => t.settings_by(ways).unwrap_or_else(|e| panic!("{e}")),
     };
+    let m = Moves::new(&t, way_at);
+    let near = &m.near;
     // Progress: a dense run (shared, or a far way's count) weighs as four of a near way's sparse
     // run (measured: 8-9 s against 1.6-3.4 s).
-    let weight = |r: u64| if r < 2 || !near.contains(&(r as usize - 2)) { 4 } else { 1 };
+    let weight = |r: u64| match r {
+        0 if first.is_some() => 0,
+        0 | 1 => 4,
+        _ if near.contains(&(r as usize - 2)) => 1,
+        _ => 4,
+    };
     let (before, all) = (|r: u64| (0..r).map(weight).sum::<u64>(), (0..2 + ways.len() as u64).map(weight).sum::<u64>());
-    let mut sums = vec![[0i128; NCH]; ways.len()];
+    // The first run's sums where the base's count asked it (of a whole run, its units checked there).
+    let mut sums: Vec<[i128; NCH]> = match first {
+        Some((_, first_sums)) => first_sums.to_vec(),
+        None => vec![[0i128; NCH]; ways.len()],
+    };
     let mut units = [0i128; 2];
     let mut run = |t: &Tables, asks: Vec<Ask>, r: u64| {
         if asks.is_empty() {
@@ -549,25 +649,60 @@ pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, 
         units[1] += u[1];
     };
     // The dealer's moved hands against every player hand at the base's setting, all ways at once.
-    run(&t, asks_moved(&t, &mut near.iter().copied(), true), 0);
+    if first.is_none() {
+        run(&t, m.asks(&t, &side, &mut near.iter().copied(), true, 0), 0);
+    }
     // The player's moved hands against every dealer hand at the base's setting: transposed.
     t.points_as = Some(PointsAs { transposed: true, left_out: side.ace.clone(), ..Default::default() });
-    run(&t, asks_moved(&t, &mut near.iter().copied(), false), 1);
+    run(&t, m.asks(&t, &side, &mut near.iter().copied(), false, 0), 1);
     // Deals where both moved, way by way: the player's moved hands (the way's corners less the
     // base's) against the dealer's. A way far from the base: its own count.
     for i in 0..ways.len() {
         if near.contains(&i) {
-            t.points_as = Some(PointsAs { way: Some(way_at[i].clone()), base: Some(base_at.clone()), ..Default::default() });
-            run(&t, asks_moved(&t, &mut std::iter::once(i), true), 2 + i as u64);
+            t.points_as = Some(PointsAs { way: Some(m.way_at[i].clone()), base: Some(m.base_at.clone()), ..Default::default() });
+            run(&t, m.asks(&t, &side, &mut std::iter::once(i), true, 0), 2 + i as u64);
         } else {
-            t.points_as = Some(PointsAs { way: Some(way_at[i].clone()), ..Default::default() });
-            let asks = (0..n).filter(|&k| !side.pushes(k)).map(|k| Ask { k, at: t.dense_setting(way_at[i][k]), sign: 1, into: i }).collect();
+            t.points_as = Some(PointsAs { way: Some(m.way_at[i].clone()), ..Default::default() });
+            let asks = (0..n).filter(|&k| !side.pushes(k)).map(|k| Ask { k, at: t.dense_setting(m.way_at[i][k]), sign: 1, into: i }).collect();
             run(&t, asks, 2 + i as u64);
         }
     }
     progress(all, all);
     let own = |i: usize| (shard.index() == 0 && !near.contains(&i)) as i128;
     Tally::new().with("further-ways", sums.iter().enumerate().flat_map(|(i, s)| [own(i), s[0], s[1]]).collect()).with("units", units.to_vec())
+}
+
+/// Further ways against a base: each way's setting of every dealer class, the classes it sets
+/// otherwise than the base, and the ways near enough to count by difference.
+struct Moves {
+    base_at: Vec<(u16, u16)>,
+    way_at: Vec<Vec<(u16, u16)>>,
+    moved: Vec<Vec<usize>>,
+    /// Ways that move at most a quarter of the dealer classes.
+    near: Vec<usize>,
+}
+
+impl Moves {
+    fn new(t: &Tables, way_at: Vec<Vec<(u16, u16)>>) -> Moves {
+        let n = t.dealer_classes();
+        let base_at: Vec<(u16, u16)> = (0..n).map(|k| t.way_of(k)).collect();
+        let moved: Vec<Vec<usize>> = way_at.iter().map(|w| (0..n).filter(|&k| w[k] != base_at[k]).collect()).collect();
+        let near = (0..way_at.len()).filter(|&i| moved[i].len() * 4 <= n).collect();
+        Moves { base_at, way_at, moved, near }
+    }
+
+    /// Each of `ways`' moved classes asked at its setting, less at the base's, into answer
+    /// `into + i` for way i; a dealer's hands that push are left out (they push under both).
+    fn asks(&self, t: &Tables, side: &DealerSide, ways: &mut dyn Iterator<Item = usize>, dealer: bool, into: usize) -> Vec<Ask> {
+        let mut v = Vec::new();
+        for i in ways {
+            for &k in self.moved[i].iter().filter(|&&k| !(dealer && side.pushes(k))) {
+                v.push(Ask { k, at: t.dense_setting(self.way_at[i][k]), sign: 1, into: into + i });
+                v.push(Ask { k, at: t.dense_setting(self.base_at[k]), sign: -1, into: into + i });
+            }
+        }
+        v
+    }
 }
 
 /// The house-way player's counts against each of `n` further ways from those against the base
@@ -616,8 +751,8 @@ pub fn further_ways_key(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading:
 }
 
 /// [`count_further_ways_shard`] through the program's store, added to the base way's counts.
-pub fn further_ways_stored(deck: Deck, ways: &[HouseWay], base: &HouseWay, base_counts: (Wpl, u128), reading: AceHigh, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Vec<(Wpl, u128)>, String> {
-    let tally = parsheet_shard::counted(&further_ways_key(deck, ways, base, reading), |shard| Ok(count_further_ways_shard(deck, ways, base, reading, shard, progress)))?;
+pub fn further_ways_stored(deck: Deck, ways: &[HouseWay], base: &HouseWay, base_counts: (Wpl, u128), reading: AceHigh, ahead: Option<&Ahead>, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Vec<(Wpl, u128)>, String> {
+    let tally = parsheet_shard::counted(&further_ways_key(deck, ways, base, reading), |shard| Ok(count_further_ways_shard(deck, ways, base, reading, shard, ahead, progress)))?;
     further_ways_from_tally(deck, base_counts, ways.len(), &tally)
 }
 
@@ -629,13 +764,31 @@ pub fn further_ways_stored(deck: Deck, ways: &[HouseWay], base: &HouseWay, base_
 pub fn count_reading_difference_shard(deck: Deck, way: &HouseWay, reading: AceHigh, shard: Shard, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
     let t = Tables::new(deck, way);
     let (text, other) = (DealerSide::new(&t, AceHigh::JokerPlaysAce), DealerSide::new(&t, reading));
-    let asks: Vec<Ask> = (0..t.classes.len())
-        .filter(|&c| text.pushes(c) != other.pushes(c))
-        .map(|c| Ask { k: c, at: t.dense_setting(t.way_of(c)), sign: if text.pushes(c) { 1 } else { -1 }, into: 0 })
-        .collect();
-    let (sums, partial, n_units) = ask_all(&t, &asks, 1, NCH, shard, progress);
+    let (sums, partial, n_units) = ask_all(&t, &reading_asks(&t, reading, 0), 1, NCH, shard, progress);
     let pushes = if shard.index() == 0 { other.ace_deals(deck) as i128 - text.ace_deals(deck) as i128 } else { 0 };
     Tally::new().with("reading-difference", vec![sums[0][0], sums[0][1], sums[0][2], sums[0][3], pushes]).with("units", units_part(&partial, n_units, shard))
+}
+
+/// The rank classes that push under one of `reading` and the text's and play under the other,
+/// asked at the way's setting into answer `into`: + where they play under `reading`.
+fn reading_asks(t: &Tables, reading: AceHigh, into: usize) -> Vec<Ask> {
+    let (text, other) = (DealerSide::new(t, AceHigh::JokerPlaysAce), DealerSide::new(t, reading));
+    (0..t.classes.len())
+        .filter(|&c| text.pushes(c) != other.pushes(c))
+        .map(|c| Ask { k: c, at: t.dense_setting(t.way_of(c)), sign: if text.pushes(c) { 1 } else { -1 }, into })
+        .collect()
+}
+
+/// [`count_reading_difference_shard`]'s whole tally with no engine run of its own: the optimal
+/// player's part from the text's setting table ([`table::SettingTable::reading_difference`]),
+/// the house-way player's from what the base's count asked ahead. `None` where either is
+/// missing or of another deck, way or reading.
+fn reading_difference_ahead(deck: Deck, way: &HouseWay, reading: AceHigh, table: Option<&table::SettingTable>, ahead: Option<&Ahead>) -> Option<Result<Tally, String>> {
+    let table = table.filter(|t| t.deck() == deck && t.reading() == AceHigh::JokerPlaysAce)?;
+    let house_way = ahead?.reading(deck, way, reading)?;
+    Some(table.reading_difference(way, reading).map(|[win, not_lose, pushes]| {
+        Tally::new().with("reading-difference", vec![win, not_lose, house_way[0], house_way[1], pushes]).with("units", vec![0, 0])
+    }))
 }
 
 /// The counts under a reading from those under the text's (`text`) and the sum of every shard's
@@ -665,8 +818,11 @@ pub fn reading_difference_key(deck: Deck, way: &HouseWay, reading: AceHigh) -> K
 
 /// The counts under `reading` from the text's (`text`, against the same way) and their
 /// difference, through the program's store.
-pub fn reading_from_text_stored(deck: Deck, way: &HouseWay, reading: AceHigh, text: &Counts, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Counts, String> {
-    let tally = parsheet_shard::counted(&reading_difference_key(deck, way, reading), |shard| Ok(count_reading_difference_shard(deck, way, reading, shard, progress)))?;
+pub fn reading_from_text_stored(deck: Deck, way: &HouseWay, reading: AceHigh, text: &Counts, table: Option<&table::SettingTable>, ahead: Option<&Ahead>, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Counts, String> {
+    let tally = parsheet_shard::counted(&reading_difference_key(deck, way, reading), |shard| match reading_difference_ahead(deck, way, reading, table, ahead).filter(|_| shard == Shard::WHOLE) {
+        Some(tally) => tally,
+        None => Ok(count_reading_difference_shard(deck, way, reading, shard, progress)),
+    })?;
     reading_from_difference(deck, text, &tally)
 }
 

@@ -432,23 +432,19 @@ impl Tables {
     }
 
     /// The setting each of `ways` gives each dealer class (as [`Tables::way_of`] for a table of
-    /// that way), per way: a class's settings and facts found once for every way.
-    pub(super) fn settings_by(&self, ways: &[HouseWay]) -> Vec<Vec<(u16, u16)>> {
+    /// that way), per way: a class's settings and facts found once for every way. An error names
+    /// a way and a hand it leaves unset.
+    pub(super) fn settings_by(&self, ways: &[HouseWay]) -> Result<Vec<Vec<(u16, u16)>>, String> {
         let by_class: Vec<Vec<(u16, u16)>> = (0..self.dealer_classes())
             .into_par_iter()
             .map(|k| {
                 let hand = self.dealer_hand(k);
                 let all = settings(hand);
                 let f = facts(hand, &all);
-                ways.iter()
-                    .map(|way| {
-                        let s = way.set_by_facts(&f, &all).unwrap_or_else(|e| panic!("house way {}: {hand}: {e}", way.id));
-                        (s.high.0, s.low.0)
-                    })
-                    .collect()
+                ways.iter().map(|way| way.set_by_facts(&f, &all).map(|s| (s.high.0, s.low.0)).map_err(|e| format!("house way {}: {hand}: {e}", way.id))).collect()
             })
-            .collect();
-        (0..ways.len()).map(|i| by_class.iter().map(|v| v[i]).collect()).collect()
+            .collect::<Result<_, String>>()?;
+        Ok((0..ways.len()).map(|i| by_class.iter().map(|v| v[i]).collect()).collect())
     }
 
     /// A setting on the dense scales, reversed in a transposed difference count.

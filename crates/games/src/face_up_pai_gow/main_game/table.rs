@@ -3,8 +3,8 @@
 //! # What it holds
 //!
 //! A house way sets every dealer hand of a *dealer class* alike (module essay, "Classes"): the
-//! hands of one rank class that cannot flush (67,600 on the full deck, less those that push as
-//! an Ace High Pai Gow under the reading), and the hands of one flush pattern (224,653: ranks in
+//! hands of one rank class that cannot flush (67,600 on the full deck), and the hands of one
+//! flush pattern (224,653: ranks in
 //! the flush suit, other ranks, joker). For every dealer class and each of its distinct legal
 //! settings — distinct (high value, low value) pairs with the high at least the low, § 688a.11(c)
 //! — the table holds the optimal player's win and lose counts summed over the dealer hands of the
@@ -14,6 +14,12 @@
 //! A house way's optimal-player result is then one lookup per class (its setting's row) and a
 //! sum; the dealer's Ace High pushes are a property of the class, not of the way. The house-way
 //! player, who sets his own hand by the way, is not in the table: his count needs the way.
+//!
+//! A rank class whose hands push as an Ace High Pai Gow under the reading has its rows counted
+//! too (about 1% more questions), but kept apart: a way's result, the bounds and the edits read
+//! it as pushing whatever its setting. The other reading pushes a few of these classes no more
+//! (or more), so its difference from this reading's counts is one lookup per such class
+//! ([`SettingTable::reading_difference`]) instead of a count of its own.
 //!
 //! Since every class may show any of its settings, the best and worst the optimal player can face
 //! over all house ways a casino could file (at this granularity) are a minimum and a maximum of
@@ -92,7 +98,7 @@ impl Outcome {
 pub fn table_key(deck: Deck, reading: AceHigh) -> Key {
     Key::new(
         "face-up-pai-gow setting table",
-        &[("counts", "face-up-pai-gow setting table, optimal player, win and lose per (dealer class, setting), v1".into()), ("deck", format!("{deck:?}")), ("ace-high", reading.id().into())],
+        &[("counts", "face-up-pai-gow setting table, optimal player, win and lose per (dealer class, setting), the classes that push as an Ace High Pai Gow too, v2".into()), ("deck", format!("{deck:?}")), ("ace-high", reading.id().into())],
         Combine::Sum,
     )
 }
@@ -131,14 +137,13 @@ pub fn table_shard(deck: Deck, reading: AceHigh, shard: Shard, progress: &(dyn F
     let rows = Rows::new(deck, reading);
     let t = &rows.tables;
     let dense = |&(h, l): &(u16, u16)| (t.dense_high(h), t.dense_low(l));
-    let ace = &rows.side.ace;
-    let nf = Csr::from_lists((0..t.classes.len()).map(|c| if ace[c] { vec![] } else { t.settings_of(c).iter().map(dense).collect() }));
+    // Every class is asked, those that push under the reading too: their rows are what another
+    // reading, under which they play, reads (`SettingTable::played`).
+    let nf = Csr::from_lists((0..t.classes.len()).map(|c| t.settings_of(c).iter().map(dense).collect()));
     let fl = Csr::from_lists((0..t.patterns.len()).map(|p| {
         let c = t.patterns[p].class as usize;
         let mut v: Vec<(u16, u8)> = t.settings_of(t.classes.len() + p).iter().map(dense).collect();
-        if !ace[c] {
-            v.extend(t.settings_of(c).iter().map(dense));
-        }
+        v.extend(t.settings_of(c).iter().map(dense));
         v.sort_unstable();
         v.dedup();
         v
@@ -153,11 +158,8 @@ pub fn table_shard(deck: Deck, reading: AceHigh, shard: Shard, progress: &(dyn F
     let per_class: Vec<Vec<i128>> = (0..t.dealer_classes())
         .into_par_iter()
         .map(|k| {
-            let (hands, is_ace) = rows.hands(k);
+            let hands = rows.hands(k).0;
             let settings = t.settings_of(k);
-            if is_ace {
-                return vec![0; 2 * settings.len()];
-            }
             let deals = if first { hands as i128 * unseen } else { 0 };
             let mut out = Vec::with_capacity(2 * settings.len());
             for (i, s) in settings.iter().enumerate() {
@@ -192,8 +194,13 @@ pub struct SettingTable {
     deck: Deck,
     reading: AceHigh,
     rows: Rows,
+    /// Zero in the rows of a class that pushes as an Ace High Pai Gow under the reading: every
+    /// result, bound and edit reads these.
     win: Vec<u64>,
     lose: Vec<u64>,
+    /// The rows of the classes that push, as if their hands played: another reading's difference
+    /// from this one's reads them ([`SettingTable::played`]).
+    if_played: std::collections::BTreeMap<usize, (u64, u64)>,
     /// Each class's shape and whether it can make a straight or flush, found once (every way
     /// compared by shape reads them).
     shapes: std::sync::OnceLock<Vec<(Shape, bool)>>,
@@ -226,20 +233,25 @@ pub fn table_from_tally(deck: Deck, reading: AceHigh, tally: &Tally) -> Result<S
     let unseen = deck.unseen() as u128;
     let mut win = vec![0u64; n];
     let mut lose = vec![0u64; n];
+    let mut if_played = std::collections::BTreeMap::new();
     let t = &rows.tables;
     for k in 0..t.dealer_classes() {
         let (hands, is_ace) = rows.hands(k);
         for row in t.set_at[k] as usize..t.set_at[k + 1] as usize {
             let (w, l) = (all[2 * row], all[2 * row + 1]);
-            let ok = if is_ace { w == 0 && l == 0 } else { w >= 0 && l >= 0 && (w + l) as u128 <= hands as u128 * unseen };
-            if !ok {
+            if !(w >= 0 && l >= 0 && (w + l) as u128 <= hands as u128 * unseen) {
                 return Err(format!("the setting table's row {row} (dealer class {k}) holds win {w} and lose {l}, not counts of its {} deals", hands as u128 * unseen));
             }
-            win[row] = w as u64;
-            lose[row] = l as u64;
+            // A class that pushes shows no row to a way's result; its counts are kept apart.
+            if is_ace {
+                if_played.insert(row, (w as u64, l as u64));
+            } else {
+                win[row] = w as u64;
+                lose[row] = l as u64;
+            }
         }
     }
-    Ok(SettingTable { deck, reading, rows, win, lose, shapes: std::sync::OnceLock::new() })
+    Ok(SettingTable { deck, reading, rows, win, lose, if_played, shapes: std::sync::OnceLock::new() })
 }
 
 /// A dealer class's choice of setting (a row of the table), for every class.
@@ -412,6 +424,34 @@ impl SettingTable {
     /// The optimal player's result against `way`: one lookup per dealer class.
     pub fn optimal(&self, way: &HouseWay) -> Result<Outcome, String> {
         Ok(self.outcome_of(&self.choice(way)?))
+    }
+
+    /// The optimal player's win and lose counts of a row with the class's hands played out, also
+    /// where the class pushes as an Ace High Pai Gow under the table's reading.
+    pub fn played(&self, row: usize) -> (u64, u64) {
+        self.if_played.get(&row).copied().unwrap_or((self.win[row], self.lose[row]))
+    }
+
+    /// The optimal player's win and not-lose counts against `way` under `reading` less under the
+    /// table's, and the Ace High pushes' difference: the rank classes the two readings push
+    /// differently, each at the row the way gives it ([`SettingTable::played`]), added where it
+    /// plays under `reading` and taken off where it plays under the table's.
+    pub fn reading_difference(&self, way: &HouseWay, reading: AceHigh) -> Result<[i128; 3], String> {
+        let choice = self.choice(way)?;
+        let mine = &self.rows.side;
+        let theirs = DealerSide::new(&self.rows.tables, reading);
+        let unseen = self.deck.unseen() as i128;
+        let (mut win, mut not_lose) = (0i128, 0i128);
+        for c in 0..self.rows.tables.classes.len() {
+            if mine.pushes(c) == theirs.pushes(c) {
+                continue;
+            }
+            let sign = if mine.pushes(c) { 1 } else { -1 };
+            let (w, l) = self.played(choice[c]);
+            win += sign * w as i128;
+            not_lose += sign * (mine.no_flush[c] as i128 * unseen - l as i128);
+        }
+        Ok([win, not_lose, theirs.ace_deals(self.deck) as i128 - mine.ace_deals(self.deck) as i128])
     }
 
     /// `win − lose` of a row.
