@@ -520,6 +520,7 @@ fn what_the_base_count_asks_ahead_gives_every_later_count_its_own() {
     ways.push(HouseWay::highest_high());
     let (text, nao) = (AceHigh::JokerPlaysAce, AceHigh::NaturalAceOnly);
     let mut readings_differ = 0;
+    let mut paths = [0; 2];
     for deck in [REDUCED[0], REDUCED[1], gaps, wider] {
         let table = table_from_tally(deck, text, &table_shard(deck, text, Shard::WHOLE, &|_, _| {})).unwrap();
         for base in [foxwoods(), HouseWay::highest_high()] {
@@ -528,21 +529,70 @@ fn what_the_base_count_asks_ahead_gives_every_later_count_its_own() {
             let ahead = ahead.expect("counted with the table, so asked ahead");
             assert_eq!(counts, count_with(deck, &base, text, &|_, _| {}), "{deck:?} {}", base.id);
             assert!(ahead.has_first_run(deck, &further, &base, text) && ahead.has_reading(deck, &base, nao), "{deck:?} {}", base.id);
-            // Not read for other ways, another base or another deck.
-            assert!(!ahead.has_first_run(deck, &further[1..], &base, text) && !ahead.has_first_run(deck, &further, &further[0], text) && !ahead.has_first_run(REDUCED[2], &further, &base, text));
+            // Not read for other ways (fewer, or in another order), another base or another deck.
+            let reversed: Vec<HouseWay> = further.iter().rev().cloned().collect();
+            assert!(!ahead.has_first_run(deck, &further[1..], &base, text) && !ahead.has_first_run(deck, &reversed, &base, text));
+            assert!(!ahead.has_first_run(deck, &further, &further[0], text) && !ahead.has_first_run(REDUCED[2], &further, &base, text));
             assert!(!ahead.has_reading(deck, &further[0], nao) && !ahead.has_first_run(deck, &further, &base, nao));
             let from_ahead = further_ways_stored(deck, &further, &base, (counts.house_way, counts.ace_high), text, Some(&ahead), &|_, _| {}).unwrap();
             for (way, c) in further.iter().zip(&from_ahead) {
                 assert_eq!(*c, house_way_player(deck, way, text), "{deck:?} {} from {}", way.id, base.id);
             }
-            let tally = count_further_ways_shard(deck, &further, &base, text, Shard::WHOLE, Some(&ahead), &|_, _| {});
-            assert_eq!(tally, count_further_ways_shard(deck, &further, &base, text, Shard::WHOLE, None, &|_, _| {}), "{deck:?} {}: the same tally", base.id);
+            // The same tally with the first run read or counted; read, its progress weight (4 of
+            // the steps' total, `count_further_ways_shard`) is left out, so it was not counted.
+            let last_total = |ahead| {
+                let last = std::sync::Mutex::new(0);
+                let tally = count_further_ways_shard(deck, &further, &base, text, Shard::WHOLE, ahead, &|_, total| *last.lock().unwrap() = total);
+                (tally, last.into_inner().unwrap())
+            };
+            let ((read, read_total), (counted, counted_total)) = (last_total(Some(&ahead)), last_total(None));
+            assert_eq!(read, counted, "{deck:?} {}: the same tally", base.id);
+            assert_eq!(counted_total - read_total, 4, "{deck:?} {}: the first run read, not counted", base.id);
+            for own in read.get("further-ways", 3 * further.len()).unwrap().chunks(3).map(|c| c[0]) {
+                paths[own as usize] += 1;
+            }
+            // A shard counts its own first run: the shards add up to the same tally.
+            let parts: Vec<Tally> = (0..2).map(|k| count_further_ways_shard(deck, &further, &base, text, Shard::new(k, 2).unwrap(), Some(&ahead), &|_, _| {})).collect();
+            assert_eq!(Tally::sum(parts).unwrap(), counted, "{deck:?} {}: two shards", base.id);
+            // The reading's difference with no engine run (which reports progress), and equal to
+            // the reading's own count.
             let own = count_with(deck, &base, nao, &|_, _| {});
-            assert_eq!(reading_from_text_stored(deck, &base, nao, &counts, Some(&table), Some(&ahead), &|_, _| {}).unwrap(), own, "{deck:?} {}: natural-ace-only", base.id);
+            let runs = std::sync::atomic::AtomicU32::new(0);
+            let from_text = reading_from_text_stored(deck, &base, nao, &counts, Some(&table), Some(&ahead), &|_, _| {
+                runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            });
+            assert_eq!(from_text.unwrap(), own, "{deck:?} {}: natural-ace-only", base.id);
+            assert_eq!(runs.into_inner(), 0, "{deck:?} {}: no engine run", base.id);
             readings_differ += (own != counts) as u32;
         }
     }
     assert!(readings_differ >= 4, "bases whose readings' counts differ: {readings_differ}");
+    assert!(paths[0] > 4 && paths[1] > 2, "ways from the difference, and on their own: {paths:?}");
+}
+
+/// The table's rows of the classes that push, read for the other reading's optimal player
+/// (`SettingTable::reading_difference`), equal the engine's count of that difference
+/// (`count_reading_difference_shard`, both policies; its optimal part and the pushes) on decks
+/// whose joker hands the readings tell apart, under several ways.
+#[test]
+fn the_tables_rows_of_the_classes_that_push_give_the_other_readings_difference() {
+    use parsheet_games::strategy::face_up_pai_gow::table::{table_from_tally, table_shard};
+    let gaps = Deck { rank_mask: 0b1_0101_0101_0101, suits: 2, joker: true };
+    let wider = Deck { rank_mask: 0b1_1101_0101_0101, suits: 2, joker: true };
+    let ways: Vec<HouseWay> = ["foxwoods", "santa-ana-star", "foxwoods-british-columbia"].iter().map(|s| parsheet_tables::house_way::builtin(s).unwrap()).chain([HouseWay::highest_high()]).collect();
+    let mut nonzero = 0;
+    for deck in [REDUCED[0], gaps, wider] {
+        let table = table_from_tally(deck, AceHigh::JokerPlaysAce, &table_shard(deck, AceHigh::JokerPlaysAce, Shard::WHOLE, &|_, _| {})).unwrap();
+        for way in &ways {
+            let d = count_reading_difference_shard(deck, way, AceHigh::NaturalAceOnly, Shard::WHOLE, &|_, _| {});
+            let d = d.get("reading-difference", 5).unwrap();
+            let from_table = table.reading_difference(way, AceHigh::NaturalAceOnly).unwrap();
+            assert_eq!(from_table, [d[0], d[1], d[4]], "{deck:?} {}", way.id);
+            assert_eq!(table.reading_difference(way, AceHigh::JokerPlaysAce).unwrap(), [0, 0, 0], "{deck:?} {}: its own reading", way.id);
+            nonzero += (from_table[0] != 0 && from_table[2] != 0) as u32;
+        }
+    }
+    assert!(nonzero >= 6, "ways and decks with a difference: {nonzero}");
 }
 
 /// The full deck, run once by hand (`--ignored --nocapture`; PARSHEET_WAYS=id,… for some): the

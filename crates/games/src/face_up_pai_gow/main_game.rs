@@ -607,7 +607,9 @@ impl Counts {
 /// essay, "Further house ways"), for the units `shard` owns: per way, whether it is counted on
 /// its own (1 on shard 0), then Δwin and Δnot-lose, or its own win and not-lose. A way that sets
 /// more than a quarter of the dealer classes otherwise than the base is counted on its own: its
-/// difference would have a dense side twice over and cost more than its count.
+/// difference would have a dense side twice over and cost more than its count. On a whole run,
+/// the first run's sums and the ways' settings come from `ahead` where the base's count asked
+/// them for these ways ([`Ahead`]); a shard counts its own.
 pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh, shard: Shard, ahead: Option<&Ahead>, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
     let mut t = Tables::house_way_only(deck, base);
     let side = DealerSide::new(&t, reading);
@@ -750,7 +752,8 @@ pub fn further_ways_key(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading:
     )
 }
 
-/// [`count_further_ways_shard`] through the program's store, added to the base way's counts.
+/// [`count_further_ways_shard`] through the program's store (with what the base's count asked
+/// `ahead`, where it fits), added to the base way's counts.
 pub fn further_ways_stored(deck: Deck, ways: &[HouseWay], base: &HouseWay, base_counts: (Wpl, u128), reading: AceHigh, ahead: Option<&Ahead>, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Vec<(Wpl, u128)>, String> {
     let tally = parsheet_shard::counted(&further_ways_key(deck, ways, base, reading), |shard| Ok(count_further_ways_shard(deck, ways, base, reading, shard, ahead, progress)))?;
     further_ways_from_tally(deck, base_counts, ways.len(), &tally)
@@ -817,9 +820,10 @@ pub fn reading_difference_key(deck: Deck, way: &HouseWay, reading: AceHigh) -> K
 }
 
 /// The counts under `reading` from the text's (`text`, against the same way) and their
-/// difference, through the program's store.
+/// difference, through the program's store: on a whole run without an engine run of its own
+/// where `table` (the text's) and `ahead` give both policies' parts.
 pub fn reading_from_text_stored(deck: Deck, way: &HouseWay, reading: AceHigh, text: &Counts, table: Option<&table::SettingTable>, ahead: Option<&Ahead>, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Counts, String> {
-    let tally = parsheet_shard::counted(&reading_difference_key(deck, way, reading), |shard| match reading_difference_ahead(deck, way, reading, table, ahead).filter(|_| shard == Shard::WHOLE) {
+    let tally = parsheet_shard::counted(&reading_difference_key(deck, way, reading), |shard| match (shard == Shard::WHOLE).then(|| reading_difference_ahead(deck, way, reading, table, ahead)).flatten() {
         Some(tally) => tally,
         None => Ok(count_reading_difference_shard(deck, way, reading, shard, progress)),
     })?;

@@ -16,8 +16,8 @@ use super::players::{choose, Corner, Csr, Tables, INF_HIGH, NCH};
 /// The settings each dealer class is asked at, in dense values.
 pub(super) struct Queries {
     /// Per rank class R: the settings its whole count (every hand of its ranks, as if none could
-    /// flush on the dealer's side) is wanted at; empty for a class not asked (e.g. a dealer's
-    /// class that pushes as an Ace High Pai Gow).
+    /// flush on the dealer's side) is wanted at; empty for a class not asked (e.g. a one-way
+    /// count's class that pushes as an Ace High Pai Gow).
     pub nf: Csr<(u16, u8)>,
     /// Per pattern: the settings its flushing dealer hands' count is wanted at, sorted.
     pub fl: Csr<(u16, u8)>,
