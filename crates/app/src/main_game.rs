@@ -73,14 +73,27 @@ pub fn count_task(way_id: &str, ace_high: fupg::AceHigh) -> String {
 /// Validates a way on the full deck once per process, and once per content: a way whose rules
 /// were validated before is read from the results cache (`validate_stored`).
 fn validated(spec: &str, way: &parsheet_games::house_way::HouseWay) -> Result<(), String> {
+    validated_all(&[(spec, way)])
+}
+
+/// [`validated`] of several ways, those not validated in this process or the cache checked in
+/// one pass (`validate_stored_all`); the first that fails is the error.
+fn validated_all(ways: &[(&str, &parsheet_games::house_way::HouseWay)]) -> Result<(), String> {
     static DONE: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-    if DONE.lock().unwrap_or_else(|e| e.into_inner()).iter().any(|d| d == spec) {
+    let left: Vec<(&str, &parsheet_games::house_way::HouseWay)> = {
+        let done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+        ways.iter().filter(|(spec, _)| !done.iter().any(|d| d == spec)).copied().collect()
+    };
+    if left.is_empty() {
         return Ok(());
     }
-    let task = crate::progress::Task::new(validation_task(spec), 1);
-    parsheet_games::house_way::validate_stored(way, fupg::Deck::FULL).map_err(|e| format!("house way {}: {e}", parsheet_tables::printable(&way.id)))?;
-    task.finish();
-    DONE.lock().unwrap_or_else(|e| e.into_inner()).push(spec.to_string());
+    let tasks: Vec<crate::progress::Task> = left.iter().map(|(spec, _)| crate::progress::Task::new(validation_task(spec), 1)).collect();
+    let results = parsheet_games::house_way::validate_stored_all(&left.iter().map(|w| w.1).collect::<Vec<_>>(), fupg::Deck::FULL);
+    for (((spec, way), result), task) in left.iter().zip(results).zip(tasks) {
+        result.map_err(|e| format!("house way {}: {e}", parsheet_tables::printable(&way.id)))?;
+        task.finish();
+        DONE.lock().unwrap_or_else(|e| e.into_inner()).push(spec.to_string());
+    }
     Ok(())
 }
 
@@ -172,10 +185,12 @@ pub fn face_up_pai_gow_further_ways(base_spec: &str, specs: &[String], ace_high:
     }
     let mut ways = Vec::new();
     for spec in specs {
-        let way = parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?;
-        validated(spec, &way)?;
-        ways.push(way);
+        ways.push(parsheet_tables::house_way::load(spec).map_err(|e| e.to_string())?);
     }
+    // The base and the ways checked together (one pass over the deck's classes for those not
+    // checked before), the base first.
+    let base_way = parsheet_tables::house_way::load(base_spec).map_err(|e| e.to_string())?;
+    validated_all(&std::iter::once((base_spec, &base_way)).chain(specs.iter().map(String::as_str).zip(&ways)).collect::<Vec<_>>())?;
     // The base's count, where this process counts it, asks the ways' first run ahead.
     let (base, counts, ahead) = counted_ahead(base_spec, ace_high, &ways)?;
     let task = crate::progress::Task::new(further_ways_task(ways.len()), 10_000);

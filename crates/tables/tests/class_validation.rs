@@ -95,6 +95,26 @@ fn the_class_wise_verdict_is_the_hand_wise_one() {
     assert!(refused >= 6, "the broken ways are refused on some decks ({refused})");
 }
 
+/// Ways checked together in one pass (as the report checks its ways) get each the verdict of its
+/// own check: the same count, or the same first hand and problem, the broken ways among the
+/// built-in ones.
+#[test]
+fn ways_checked_together_get_each_its_own_verdict() {
+    use parsheet_games::strategy::face_up_pai_gow::validate_classes_all;
+    let ways: Vec<_> = broken_ways().into_iter().zip(every_builtin_way()).flat_map(|(b, w)| [w, b]).collect();
+    let refs: Vec<_> = ways.iter().collect();
+    let mut refused = 0;
+    for deck in DECKS.into_iter().chain([Deck::FULL]) {
+        let together = validate_classes_all(&refs, deck);
+        assert_eq!(together.len(), ways.len());
+        for (way, verdict) in ways.iter().zip(together) {
+            refused += verdict.is_err() as u32;
+            assert_eq!(verdict, validate_classes(way, deck), "{deck:?} {}", way.id);
+        }
+    }
+    assert!(refused >= 6, "some ways refused ({refused})");
+}
+
 #[test]
 fn the_full_deck_verdict_for_the_broken_ways() {
     // On the full deck every broken way is refused class-wise as hand-wise (the built-in ways

@@ -487,15 +487,26 @@ pub fn validation_key(way: &HouseWay, deck: Deck) -> Key {
 /// same build) is read from the results cache, which keeps only a validation that passed (the
 /// number of hands covered, checked again here against the deck's).
 pub fn validate_stored(way: &HouseWay, deck: Deck) -> Result<u64, String> {
-    let tally = parsheet_shard::counted(&validation_key(way, deck), |_| {
-        let n = super::main_game::validate_classes(way, deck).map_err(|e| e.to_string())?;
-        Ok(Tally::new().with("hands", vec![n as i128]))
-    })?;
-    let n = tally.get("hands", 1)?[0];
-    if n != binomial(deck.len(), 7) as i128 {
-        return Err(format!("the validation of house way {} covers {n} hands, not the deck's {}", way.id, binomial(deck.len(), 7)));
-    }
-    Ok(n as u64)
+    validate_stored_all(&[way], deck).pop().expect("one way checked")
+}
+
+/// [`validate_stored`] of each of `ways`: those not in the store are checked together in one
+/// pass ([`super::main_game::validate_classes_all`]), each kept under its own key.
+pub fn validate_stored_all(ways: &[&HouseWay], deck: Deck) -> Vec<Result<u64, String>> {
+    let mut checked: Option<Vec<Result<u64, Invalid>>> = None;
+    let mut one = |i: usize, way: &HouseWay| -> Result<u64, String> {
+        let tally = parsheet_shard::counted(&validation_key(way, deck), |_| {
+            let all = checked.get_or_insert_with(|| super::main_game::validate_classes_all(ways, deck));
+            let n = all[i].clone().map_err(|e| e.to_string())?;
+            Ok(Tally::new().with("hands", vec![n as i128]))
+        })?;
+        let n = tally.get("hands", 1)?[0];
+        if n != binomial(deck.len(), 7) as i128 {
+            return Err(format!("the validation of house way {} covers {n} hands, not the deck's {}", way.id, binomial(deck.len(), 7)));
+        }
+        Ok(n as u64)
+    };
+    ways.iter().enumerate().map(|(i, way)| one(i, way)).collect()
 }
 
 /// Several ways checked in one pass over the hands of `deck` (each hand's 21 settings and its
@@ -580,9 +591,9 @@ pub fn check_hand(way: &HouseWay, hand: CardSet) -> Result<Setting, Invalid> {
     check_setting(hand, way.set(hand))
 }
 
-/// `way`'s setting of `hand`, checked legal.
-pub(crate) fn check_set(way: &HouseWay, hand: CardSet) -> Result<Setting, Invalid> {
-    check_setting(hand, way.set(hand))
+/// [`check_hand`] given the hand's settings and facts (found once for several ways).
+pub(crate) fn check_set_by_facts(way: &HouseWay, hand: CardSet, f: &Facts, all: &[Setting; 21]) -> Result<Setting, Invalid> {
+    check_setting(hand, way.set_by_facts(f, all))
 }
 
 fn check_setting(hand: CardSet, set: Result<Setting, SetError>) -> Result<Setting, Invalid> {

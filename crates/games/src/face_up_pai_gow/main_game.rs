@@ -424,6 +424,9 @@ pub struct Ahead {
     further: Option<(Vec<HouseWay>, Vec<Vec<(u16, u16)>>, Vec<[i128; NCH]>)>,
     /// Per other reading, the house-way player's win and not-lose under it less under the text's.
     readings: Vec<(AceHigh, [i128; 2])>,
+    /// The run's tables (the base's house-way player, with the engine's skeleton), kept for the
+    /// further ways' later runs over the same points, which take them.
+    tables: std::sync::Mutex<Option<Tables>>,
 }
 
 impl Ahead {
@@ -480,7 +483,8 @@ fn house_way_player_ahead(deck: Deck, way: &HouseWay, reading: AceHigh, further:
         None => (None, further_sums),
     };
     let readings = others.into_iter().zip(reading_sums).map(|(r, s)| (r, [s[0], s[1]])).collect();
-    (tally, Ahead { deck, reading, base: way.clone(), further, readings })
+    let tables = std::sync::Mutex::new(further.as_ref().map(|_| t));
+    (tally, Ahead { deck, reading, base: way.clone(), further, readings, tables })
 }
 
 /// The engine over `t`'s first `nch` channels, every dealer class that does not push asked at its
@@ -611,11 +615,13 @@ impl Counts {
 /// the first run's sums and the ways' settings come from `ahead` where the base's count asked
 /// them for these ways ([`Ahead`]); a shard counts its own.
 pub fn count_further_ways_shard(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading: AceHigh, shard: Shard, ahead: Option<&Ahead>, progress: &(dyn Fn(u64, u64) + Sync)) -> Tally {
-    let mut t = Tables::house_way_only(deck, base);
+    // The first run, where the base's count asked it of a whole run (shards count their own),
+    // and that run's tables where no earlier count took them.
+    let first = ahead.filter(|_| shard == Shard::WHOLE).and_then(|a| a.first_run(deck, ways, base, reading));
+    let kept = first.and_then(|_| ahead?.tables.lock().unwrap_or_else(|e| e.into_inner()).take());
+    let mut t = kept.unwrap_or_else(|| Tables::house_way_only(deck, base));
     let side = DealerSide::new(&t, reading);
     let n = t.dealer_classes();
-    // The first run, where the base's count asked it of a whole run (shards count their own).
-    let first = ahead.filter(|_| shard == Shard::WHOLE).and_then(|a| a.first_run(deck, ways, base, reading));
     let way_at = match first {
         Some((way_at, _)) => way_at.to_vec(),
         None => t.settings_by(ways).unwrap_or_else(|e| panic!("{e}")),
@@ -839,6 +845,12 @@ pub fn reading_from_text_stored(deck: Deck, way: &HouseWay, reading: AceHigh, te
 /// classes. Returns the number of hands covered (the deck's seven-card hands); on failure, the
 /// first class's hand (rank classes first) the way leaves unset.
 pub fn validate_classes(way: &HouseWay, deck: Deck) -> Result<u64, crate::house_way::Invalid> {
+    validate_classes_all(&[way], deck).pop().expect("one way checked")
+}
+
+/// [`validate_classes`] of each of `ways` in one pass: each class's hand's settings and facts
+/// found once for every way.
+pub fn validate_classes_all(ways: &[&HouseWay], deck: Deck) -> Vec<Result<u64, crate::house_way::Invalid>> {
     use rayon::prelude::*;
     let classes = players::rank_classes(deck);
     let hands: Vec<CardSet> = classes
@@ -846,12 +858,25 @@ pub fn validate_classes(way: &HouseWay, deck: Deck) -> Result<u64, crate::house_
         .map(|(c, joker)| no_flush_hand(c, *joker))
         .chain(players::flush_patterns(deck).iter().map(|(suited, off, joker)| players::pattern_hand(*suited, off, *joker)))
         .collect();
-    if let Some(Err(e)) = hands.par_iter().map(|&hand| crate::house_way::check_set(way, hand)).find_first(Result::is_err) {
-        return Err(e);
-    }
+    // Every (way, hand index, problem) that fails; each way's first by hand index is its error.
+    let failed: Vec<(usize, usize, crate::house_way::Invalid)> = hands
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, &hand)| {
+            let all = crate::house_way::settings(hand);
+            let f = crate::house_way::facts(hand, &all);
+            ways.iter().enumerate().filter_map(move |(w, way)| crate::house_way::check_set_by_facts(way, hand, &f, &all).err().map(|e| (w, i, e))).collect::<Vec<_>>()
+        })
+        .collect();
     let covered: u64 = classes.iter().map(|(c, _)| c.iter().map(|&k| binomial(deck.suits as u64, k as u64)).product::<u64>()).sum();
     assert_eq!(covered, binomial(deck.len(), 7), "the rank classes of {deck:?} cover its hands");
-    Ok(covered)
+    let mut first: Vec<Option<(usize, crate::house_way::Invalid)>> = vec![None; ways.len()];
+    for (w, i, e) in failed {
+        if first[w].as_ref().is_none_or(|f| i < f.0) {
+            first[w] = Some((i, e));
+        }
+    }
+    first.into_iter().map(|f| f.map_or(Ok(covered), |(_, e)| Err(e))).collect()
 }
 
 /// The optimal setting in words a player can use at the table. It reaches the best outcome on
