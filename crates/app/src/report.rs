@@ -189,13 +189,16 @@ fn wager_cost_ms(game: &str, wager: &str) -> u64 {
 const VALIDATION_MS: u64 = 200;
 const SETTING_TABLE_MS: u64 = 45_000;
 /// The default way's count (the house-way player alone: the optimal player's counts are the
-/// setting table's, counted before it); another Ace High reading's, from the text's; and the
-/// house-way player of every further way from the default's: a part shared and a part per way.
-/// Step times of `strategy face-up-pai-gow --ways` on the idle machine, 2026-11-28 evening.
-const WAY_COUNT_MS: u64 = 14_000;
-const READING_COUNT_MS: u64 = 10_000;
-const FURTHER_WAYS_MS: u64 = 15_000;
-const FURTHER_WAY_MS: u64 = 3_500;
+/// setting table's, counted before it; its run also answers the further ways' first run and the
+/// other reading's house-way part); another Ace High reading's, from the text's (the table's rows
+/// and what the default's run answered; a count of its own, about 7 s, only where the text's
+/// counts came from the cache); and the house-way player of every further way from the
+/// default's: a part shared and a part per way. Step times of a cold report on the idle machine,
+/// 2026-11-29 (12.1 s, under 0.1 s, and 21.3 s for nine ways).
+const WAY_COUNT_MS: u64 = 12_000;
+const READING_COUNT_MS: u64 = 500;
+const FURTHER_WAYS_MS: u64 = 6_000;
+const FURTHER_WAY_MS: u64 = 1_700;
 
 /// Every step of building the report of `games` with the house way `choice` (named, not yet
 /// checked), in the order they run, with planned costs: a house way is checked once per name

@@ -333,7 +333,29 @@ pub(crate) fn showdown_with(tables: &Tables, suits: &[u16], player: &[u16], hand
     let g_min = avail.map(|a| tables.below_minimum[a as usize]);
     let not_qualifying = dealer_below(c, n, &g_min[..ns], hand, (min >> 13) as usize);
     // Below the qualifier the player's own value plays no part.
-    let (below, not_above) = if v < min { (not_qualifying, not_qualifying) } else { (below_threshold(v), below_threshold(v + 1)) };
+    let (below, not_above) = if v < min {
+        (not_qualifying, not_qualifying)
+    } else if v & 0x1fff == 0x1fff {
+        (below_threshold(v), below_threshold(v + 1))
+    } else {
+        // The value just above v is (len, mask + 1), and the mask holds len ranks (the player's
+        // best flush): a suit's len-subsets below it are those below the mask and, where the
+        // suit's ranks left hold it, the mask itself. Where none does, no dealer hand ties.
+        let (len, mask) = (v >> 13, v & 0x1fff);
+        let mut g = [0u64; 4];
+        for s in 0..ns {
+            g[s] = subsets_below(c, avail[s], len, mask);
+        }
+        let below = dealer_below(c, n, &g[..ns], hand, len as usize);
+        let mut ties = false;
+        for s in 0..ns {
+            if avail[s] as u32 & mask == mask {
+                g[s] += 1;
+                ties = true;
+            }
+        }
+        (below, if ties { dealer_below(c, n, &g[..ns], hand, len as usize) } else { below })
+    };
     let all = c.get(n.iter().sum(), hand as u32);
     assert!(not_qualifying <= below && below <= not_above && not_above <= all, "counts below rising thresholds rise");
     [not_qualifying, below - not_qualifying, not_above - below, all - not_above]

@@ -16,8 +16,8 @@
 //! player, who sets his own hand by the way, is not in the table: his count needs the way.
 //!
 //! A rank class whose hands push as an Ace High Pai Gow under the reading has its rows counted
-//! too (about 1% more questions), but kept apart: a way's result, the bounds and the edits read
-//! it as pushing whatever its setting. The other reading pushes a few of these classes no more
+//! too (the table's time did not change beyond the machine's noise: docs/PERFORMANCE.md), but
+//! kept apart: a way's result, the bounds and the edits read it as pushing whatever its setting. The other reading pushes a few of these classes no more
 //! (or more), so its difference from this reading's counts is one lookup per such class
 //! ([`SettingTable::reading_difference`]) instead of a count of its own.
 //!
