@@ -193,7 +193,7 @@ const SETTING_TABLE_MS: u64 = 45_000;
 /// other reading's house-way part); another Ace High reading's, from the text's (the table's rows
 /// and what the default's run answered; a count of its own, about 7 s, only where the text's
 /// counts came from the cache); and the house-way player of every further way from the
-/// default's: a part shared and a part per way. Step times of a cold report on the idle machine,
+/// default's: a part shared and a part per way. Step times of a cold report (9ef6775) on the idle machine,
 /// 2026-11-29 (12.1 s, under 0.1 s, and 21.3 s for nine ways).
 const WAY_COUNT_MS: u64 = 12_000;
 const READING_COUNT_MS: u64 = 500;

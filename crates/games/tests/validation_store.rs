@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use std::sync::Mutex;
 
-use parsheet_games::house_way::{validate_stored, validation_key, Condition, HouseWay, Play, Prefer, Rule};
+use parsheet_games::house_way::{validate_stored, validate_stored_all, validation_key, Condition, HouseWay, Play, Prefer, Rule};
 use parsheet_eval::Category;
 use parsheet_games::strategy::face_up_pai_gow::Deck;
 use parsheet_shard::{Key, Shard, Store, Tally};
@@ -76,6 +76,20 @@ fn a_way_is_validated_once_per_content_and_an_unset_hand_is_caught_cold_and_warm
     assert_ne!(validation_key(&whole, deck).inputs, validation_key(&whole, Deck::FULL).inputs);
     // Never split by --shard: a check every command makes whole.
     assert!(!validation_key(&whole, deck).splits);
+
+    // Ways checked together: one kept before (read), one that leaves hands unset (refused, not
+    // kept) and one new (checked and kept), each with its own verdict.
+    let lowest = HouseWay { id: "best-low".into(), title: "best low".into(), rules: vec![Rule { name: "every hand, best low".into(), when: Condition::default(), plays: vec![Play { prefer: Prefer::Low, ..Play::default() }] }] };
+    let before = COMPUTED.load(SeqCst);
+    let verdicts = validate_stored_all(&[&whole, &partial(), &lowest], deck);
+    assert_eq!(verdicts[0], Ok(hands));
+    assert!(verdicts[1].as_ref().unwrap_err().contains("unset"), "{:?}", verdicts[1]);
+    assert_eq!(verdicts[2], Ok(hands));
+    assert_eq!(COMPUTED.load(SeqCst) - before, 2, "the kept way read, the other two checked");
+    let kept = |w: &HouseWay| KEPT.lock().unwrap().iter().any(|e| e.1 == validation_key(w, deck).inputs);
+    assert!(kept(&lowest) && !kept(&partial()));
+    assert_eq!(validate_stored(&lowest, deck).unwrap(), hands);
+    assert_eq!(COMPUTED.load(SeqCst) - before, 2, "the new way read back");
 }
 
 #[test]

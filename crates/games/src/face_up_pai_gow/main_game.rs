@@ -762,6 +762,11 @@ pub fn further_ways_key(deck: Deck, ways: &[HouseWay], base: &HouseWay, reading:
 /// `ahead`, where it fits), added to the base way's counts.
 pub fn further_ways_stored(deck: Deck, ways: &[HouseWay], base: &HouseWay, base_counts: (Wpl, u128), reading: AceHigh, ahead: Option<&Ahead>, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Vec<(Wpl, u128)>, String> {
     let tally = parsheet_shard::counted(&further_ways_key(deck, ways, base, reading), |shard| Ok(count_further_ways_shard(deck, ways, base, reading, shard, ahead, progress)))?;
+    // The first run's tables, where the count did not take them (read from the store, a shard),
+    // are not held longer.
+    if let Some(a) = ahead {
+        a.tables.lock().unwrap_or_else(|e| e.into_inner()).take();
+    }
     further_ways_from_tally(deck, base_counts, ways.len(), &tally)
 }
 
@@ -858,24 +863,41 @@ pub fn validate_classes_all(ways: &[&HouseWay], deck: Deck) -> Vec<Result<u64, c
         .map(|(c, joker)| no_flush_hand(c, *joker))
         .chain(players::flush_patterns(deck).iter().map(|(suited, off, joker)| players::pattern_hand(*suited, off, *joker)))
         .collect();
-    // Every (way, hand index, problem) that fails; each way's first by hand index is its error.
-    let failed: Vec<(usize, usize, crate::house_way::Invalid)> = hands
+    // Per way, its first failing hand by index (and the problem): each thread keeps the
+    // earliest it saw, the earliest of the threads' wins.
+    type First = Vec<Option<(usize, crate::house_way::Invalid)>>;
+    let earlier = |mut a: First, b: First| -> First {
+        for (x, y) in a.iter_mut().zip(b) {
+            if let Some(y) = y.filter(|y| x.as_ref().is_none_or(|x| y.0 < x.0)) {
+                *x = Some(y);
+            }
+        }
+        a
+    };
+    let first = hands
         .par_iter()
         .enumerate()
-        .flat_map_iter(|(i, &hand)| {
-            let all = crate::house_way::settings(hand);
-            let f = crate::house_way::facts(hand, &all);
-            ways.iter().enumerate().filter_map(move |(w, way)| crate::house_way::check_set_by_facts(way, hand, &f, &all).err().map(|e| (w, i, e))).collect::<Vec<_>>()
-        })
-        .collect();
+        .fold(
+            || vec![None; ways.len()],
+            |mut first: First, (i, &hand)| {
+                if first.iter().all(Option::is_some) {
+                    return first;
+                }
+                let all = crate::house_way::settings(hand);
+                let f = crate::house_way::facts(hand, &all);
+                for (w, way) in ways.iter().enumerate() {
+                    if first[w].is_none() {
+                        if let Err(e) = crate::house_way::check_set_by_facts(way, hand, &f, &all) {
+                            first[w] = Some((i, e));
+                        }
+                    }
+                }
+                first
+            },
+        )
+        .reduce(|| vec![None; ways.len()], earlier);
     let covered: u64 = classes.iter().map(|(c, _)| c.iter().map(|&k| binomial(deck.suits as u64, k as u64)).product::<u64>()).sum();
     assert_eq!(covered, binomial(deck.len(), 7), "the rank classes of {deck:?} cover its hands");
-    let mut first: Vec<Option<(usize, crate::house_way::Invalid)>> = vec![None; ways.len()];
-    for (w, i, e) in failed {
-        if first[w].as_ref().is_none_or(|f| i < f.0) {
-            first[w] = Some((i, e));
-        }
-    }
     first.into_iter().map(|f| f.map_or(Ok(covered), |(_, e)| Err(e))).collect()
 }
 

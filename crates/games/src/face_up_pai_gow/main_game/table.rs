@@ -17,7 +17,8 @@
 //!
 //! A rank class whose hands push as an Ace High Pai Gow under the reading has its rows counted
 //! too (the table's time did not change beyond the machine's noise: docs/PERFORMANCE.md), but
-//! kept apart: a way's result, the bounds and the edits read it as pushing whatever its setting. The other reading pushes a few of these classes no more
+//! kept apart: a way's result, the bounds and the edits read it as pushing whatever its
+//! setting. The other reading pushes a few of these classes no more
 //! (or more), so its difference from this reading's counts is one lookup per such class
 //! ([`SettingTable::reading_difference`]) instead of a count of its own.
 //!
