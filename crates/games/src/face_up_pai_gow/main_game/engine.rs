@@ -130,12 +130,15 @@ struct Small {
     w: i32,
 }
 
+/// A pattern's δ corner as the other-suit sweep adds it: what the update depends on is the
+/// pattern's off-suit group and flush ranks, so the corners of patterns alike in both are summed.
 #[derive(Clone, Copy)]
 struct OsCorner {
     a: u16,
     b: u8,
     ch: u8,
-    pattern: u32,
+    group: u16,
+    suited: u16,
     w: i32,
 }
 
@@ -168,7 +171,7 @@ struct Engine<'a> {
     ss_merged: Csr<Small>,
     // Other suits.
     low_queries: Vec<Vec<(u16, u32, u32)>>,
-    /// Every pattern's δ corner, by falling a, then pattern.
+    /// Every pattern's δ corner, by falling a, then group and flush ranks (those alike summed).
     os_corners: Vec<OsCorner>,
     /// Outputs.
     g_val: Vec<AtomicI64>,
@@ -195,10 +198,10 @@ pub(super) struct Skeleton {
     off_pairs: Vec<[(u8, u8); 2]>,
     /// Per rank: the off-suit groups holding it.
     groups_with_rank: Vec<Vec<u32>>,
-    /// Per pattern: its off-suit group, and the sets T' (|T'| ≤ 2) of its flush ranks as key
-    /// indices.
+    /// Per pattern: its off-suit group.
     off_group_of: Vec<u32>,
-    tsets: Csr<u8>,
+    /// Per flush-rank mask: its sets T' (|T'| ≤ 2) as key indices.
+    tsets_of_mask: Csr<u8>,
 }
 
 impl Skeleton {
@@ -277,8 +280,7 @@ impl Skeleton {
                 groups_with_rank[r as usize].push(g as u32);
             }
         }
-        let tsets = Csr::from_lists(t.patterns.par_iter().map(|p| {
-            let m = p.suited;
+        let tsets_of_mask = Csr::from_lists((0..1u16 << 13).map(|m| {
             let mut v = vec![0u8];
             for r in 0..13 {
                 if m >> r & 1 == 1 {
@@ -293,7 +295,7 @@ impl Skeleton {
             v
         }).collect::<Vec<_>>());
 
-        Skeleton { js, holders, class_letters, ss_terms, off_groups, off_group_ranks, off_pairs, groups_with_rank, off_group_of, tsets }
+        Skeleton { js, holders, class_letters, ss_terms, off_groups, off_group_ranks, off_pairs, groups_with_rank, off_group_of, tsets_of_mask }
     }
 }
 
@@ -499,11 +501,14 @@ impl<'a> Engine<'a> {
                     }
                 }
                 let small = |c: &Corner| Small { a: c.a, b: c.b, ch: c.ch, w: i32::try_from(c.w).expect("a same-suit weight fits 32 bits") };
+                // One list per channel, each by rising high (`merge` sorts by channel, high, low).
                 by_code
                     .into_iter()
                     .enumerate()
-                    .map(|(code, list)| (code as u8, super::players::merge(list).iter().map(small).collect::<Vec<_>>()))
-                    .filter(|(_, list)| !list.is_empty())
+                    .flat_map(|(code, list)| {
+                        let merged = super::players::merge(list);
+                        merged.chunk_by(|x, y| x.ch == y.ch).map(|one| (code as u8, one.iter().map(small).collect::<Vec<_>>())).collect::<Vec<_>>()
+                    })
                     .collect()
             })
             .collect();
@@ -527,11 +532,21 @@ impl<'a> Engine<'a> {
             }
         }
         low_queries.par_iter_mut().for_each(|v| v.sort_unstable_by(|a, b| b.cmp(a)));
-        let mut os_corners: Vec<OsCorner> = (0..t.patterns.len())
+        let mut each: Vec<(OsCorner, i64)> = (0..t.patterns.len())
             .into_par_iter()
-            .flat_map_iter(|p| delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| OsCorner { a: k.a, b: k.b, ch: k.ch, pattern: p as u32, w: k.w as i32 }))
+            .flat_map_iter(|p| {
+                let (group, suited) = (u16::try_from(sk.off_group_of[p]).expect("off-suit groups fit 16 bits"), t.patterns[p].suited);
+                delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| (OsCorner { a: k.a, b: k.b, ch: k.ch, group, suited, w: 0 }, k.w))
+            })
             .collect();
-        os_corners.par_sort_unstable_by_key(|c| (std::cmp::Reverse(c.a), c.pattern));
+        each.par_sort_unstable_by_key(|(c, _)| (std::cmp::Reverse(c.a), c.group, c.suited, c.ch, c.b));
+        let mut os_corners: Vec<OsCorner> = Vec::with_capacity(each.len());
+        for chunk in each.chunk_by(|x, y| (x.0.a, x.0.group, x.0.suited, x.0.ch, x.0.b) == (y.0.a, y.0.group, y.0.suited, y.0.ch, y.0.b)) {
+            let w: i64 = chunk.iter().map(|x| x.1).sum();
+            if w != 0 {
+                os_corners.push(OsCorner { w: i32::try_from(w).expect("an other-suit weight fits 32 bits"), ..chunk[0].0 });
+            }
+        }
         let g_val = atomics(g_q.data.len() * NCH);
         let nf_val = atomics(q.nf.data.len() * NCH);
         let fl_val = atomics(q.fl.data.len() * NCH);
@@ -719,14 +734,9 @@ impl<'a> Engine<'a> {
                 jlist.push(q.2);
             }
         }
-        let mut all_h: Vec<u16> = qs.iter().map(|q| q.0).collect();
-        all_h.sort_unstable();
-        all_h.dedup();
         struct Grid {
             highs: Vec<u16>,
             lows: Vec<u8>,
-            /// For a point's group-wide bucket k (= #{all highs < a}), its bucket here.
-            of_all: Vec<u32>,
             of_low: Vec<u32>,
             cells: Vec<i64>,
         }
@@ -739,25 +749,11 @@ impl<'a> Engine<'a> {
                 highs.dedup();
                 lows.sort_unstable();
                 lows.dedup();
-                let of_all = (0..=all_h.len()).map(|k| if k == 0 { 0 } else { highs.partition_point(|&x| x <= all_h[k - 1]) as u32 }).collect();
                 let of_low = (0..=self.n_lows).map(|b| lows.partition_point(|&y| (y as usize) < b) as u32).collect();
                 let cells = vec![0i64; (highs.len() + 1) * (lows.len() + 1) * nch];
-                Grid { highs, lows, of_all, of_low, cells }
+                Grid { highs, lows, of_low, cells }
             })
             .collect();
-        // A point's group-wide bucket by its dense high: #{query highs < a}; the last entry for ∞.
-        let mut bucket = vec![0u32; t.highs.len() + 1];
-        {
-            let mut k = 0;
-            for (a, x) in bucket.iter_mut().enumerate().take(t.highs.len()) {
-                while k < all_h.len() && (all_h[k] as usize) < a {
-                    k += 1;
-                }
-                *x = k as u32;
-            }
-            bucket[t.highs.len()] = all_h.len() as u32;
-        }
-        let inf = t.highs.len();
         // Points: every pattern with its flush ranks inside rest, a mask's patterns together.
         let mut m = *rest;
         loop {
@@ -773,14 +769,21 @@ impl<'a> Engine<'a> {
                     }
                     let g = &mut grids[li as usize];
                     let hw = g.lows.len() + 1;
-                    let (mut cur, mut run) = (0usize, 0i64);
-                    for k in self.ss_merged.get(list as usize) {
-                        let kh = g.of_all[bucket[if k.a == INF_HIGH { inf } else { k.a as usize }] as usize] as usize;
+                    // One channel's corners by rising high: those at or below the grid's lowest
+                    // high are read by no query and skipped, and a corner's row (the grid's
+                    // highs below its high; ∞ above them all) only rises along the list.
+                    let list = self.ss_merged.get(list as usize);
+                    let ch = list[0].ch as usize;
+                    let start = list.partition_point(|k| k.a <= g.highs[0]);
+                    let (mut kh, mut cur, mut run) = (0usize, 0usize, 0i64);
+                    for k in &list[start..] {
+                        while kh < g.highs.len() && g.highs[kh] < k.a {
+                            kh += 1;
+                        }
                         let kl = g.of_low[k.b as usize] as usize;
-                        // A corner in row 0 or column 0 (at or below every query's high, or
-                        // low) is read by no query: all of them go to cell 0, so a run of them
-                        // costs no write.
-                        let at = ((kh * hw + kl) * nch + k.ch as usize) * (kh != 0 && kl != 0) as usize;
+                        // A corner in column 0 (at or below every query's low) is read by no
+                        // query: all of them go to cell 0, so a run of them costs no write.
+                        let at = ((kh * hw + kl) * nch + ch) * (kl != 0) as usize;
                         if at != cur {
                             g.cells[cur] += run;
                             (cur, run) = (at, 0);
@@ -863,13 +866,13 @@ impl<'a> Engine<'a> {
         let mut touched: Vec<u32> = Vec::new();
         let corners = &self.os_corners;
         let mut ev = 0;
-        // Queries by falling high: a corner is on once the dealer's high is below its a; a
-        // pattern's corners at one a go in as one update of its keys.
+        // Queries by falling high: a corner is on once the dealer's high is below its a; the
+        // corners at one a of one group and flush-rank mask go in as one update of its keys.
         for &(h, pd, slot) in qs {
             while ev < corners.len() && corners[ev].a > h {
-                let (a, p) = (corners[ev].a, corners[ev].pattern);
+                let (a, g, suited) = (corners[ev].a, corners[ev].group, corners[ev].suited);
                 let mut add = [0i64; NCH];
-                while ev < corners.len() && corners[ev].a == a && corners[ev].pattern == p {
+                while ev < corners.len() && corners[ev].a == a && corners[ev].group == g && corners[ev].suited == suited {
                     let k = corners[ev];
                     if k.b as usize > l {
                         add[k.ch as usize] += k.w as i64;
@@ -877,8 +880,8 @@ impl<'a> Engine<'a> {
                     ev += 1;
                 }
                 if add.iter().any(|&x| x != 0) {
-                    let g = self.sk.off_group_of[p as usize] as usize;
-                    for &ts in self.sk.tsets.get(p as usize) {
+                    let g = g as usize;
+                    for &ts in self.sk.tsets_of_mask.get(suited as usize) {
                         let cell = &mut sums[at(ts as usize, g)..at(ts as usize, g) + nch];
                         for ch in 0..nch {
                             cell[ch] += add[ch];
