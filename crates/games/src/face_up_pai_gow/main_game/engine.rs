@@ -775,22 +775,17 @@ impl<'a> Engine<'a> {
                     let list = self.ss_merged.get(list as usize);
                     let ch = list[0].ch as usize;
                     let start = list.partition_point(|k| k.a <= g.highs[0]);
-                    let (mut kh, mut cur, mut run) = (0usize, 0usize, 0i64);
+                    let mut kh = 0usize;
                     for k in &list[start..] {
                         while kh < g.highs.len() && g.highs[kh] < k.a {
                             kh += 1;
                         }
                         let kl = g.of_low[k.b as usize] as usize;
                         // A corner in column 0 (at or below every query's low) is read by no
-                        // query: all of them go to cell 0, so a run of them costs no write.
+                        // query: all of them go to cell 0 (an index times 0 or 1, no branch).
                         let at = ((kh * hw + kl) * nch + ch) * (kl != 0) as usize;
-                        if at != cur {
-                            g.cells[cur] += run;
-                            (cur, run) = (at, 0);
-                        }
-                        run += k.w as i64;
+                        g.cells[at] += k.w as i64;
                     }
-                    g.cells[cur] += run;
                 }
             }
             if m == 0 {
