@@ -857,7 +857,7 @@ impl<'a> Engine<'a> {
         };
         let s1 = t.deck.suits - 1;
         let s = t.deck.suits as i64;
-        let mut ways0 = vec![0i64; ng];
+        let mut ways0: Vec<(u32, i64)> = Vec::with_capacity(ng);
         let mut touched: Vec<u32> = Vec::new();
         let corners = &self.os_corners;
         let mut ev = 0;
@@ -947,13 +947,17 @@ impl<'a> Engine<'a> {
             for r in 0..13 {
                 c_of[r] = [1, avail0[r] as i64, choose(avail0[r], 2) as i64];
             }
-            for (g, w) in ways0.iter_mut().enumerate() {
+            // (Only the groups of nonzero weight, as (offset in a key's row, weight).)
+            ways0.clear();
+            for g in 0..ng {
                 let [(r1, k1), (r2, k2)] = self.sk.off_pairs[g];
-                *w = if self.sk.off_groups[g].2 && !jf || self.sk.off_group_ranks[g] & dealer_ranks != 0 {
-                    0
-                } else {
-                    c_of[r1 as usize][k1 as usize] * c_of[r2 as usize][k2 as usize]
-                };
+                if self.sk.off_groups[g].2 && !jf || self.sk.off_group_ranks[g] & dealer_ranks != 0 {
+                    continue;
+                }
+                let w = c_of[r1 as usize][k1 as usize] * c_of[r2 as usize][k2 as usize];
+                if w != 0 {
+                    ways0.push(((g * nch) as u32, w));
+                }
             }
             let mut acc = [0i64; NCH];
             for &(ts, sign, c) in subs {
@@ -962,9 +966,10 @@ impl<'a> Engine<'a> {
                 }
                 let row = &sums[at(ts, 0)..at(ts + 1, 0)];
                 let mut part = [0i64; NCH];
-                for (g, &w) in ways0.iter().enumerate() {
+                for &(o, w) in &ways0 {
+                    let cell = &row[o as usize..o as usize + nch];
                     for ch in 0..nch {
-                        part[ch] += w * row[g * nch + ch];
+                        part[ch] += w * cell[ch];
                     }
                 }
                 for ch in 0..nch {
