@@ -174,8 +174,6 @@ struct Engine<'a> {
     /// Every pattern's δ corner, by falling a, then group and flush ranks (those alike summed).
     os_corners: Vec<OsCorner>,
     /// Outputs.
-    g_val: Vec<AtomicI64>,
-    nf_val: Vec<AtomicI64>,
     fl_val: Vec<AtomicI64>,
 }
 
@@ -334,10 +332,13 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
     let total: u64 = mine.iter().map(|&i| costs[i]).sum::<u64>().max(1);
     let done = std::sync::atomic::AtomicU64::new(0);
     let next = AtomicUsize::new(0);
+    // Each thread sums the Möbius units' answers in arrays of its own (an atomic add per answer
+    // cost more than the unit's sweep), added together once its units are done.
+    let sums: std::sync::Mutex<Option<(Vec<i64>, Vec<i64>)>> = std::sync::Mutex::new(None);
     rayon::scope(|s| {
         for _ in 0..rayon::current_num_threads() {
             s.spawn(|_| {
-                let mut scratch = Scratch::default();
+                let mut scratch = Scratch { g_out: vec![0; e.g_q.data.len() * e.q.nch], nf_out: vec![0; e.q.nf.data.len() * e.q.nch], ..Scratch::default() };
                 loop {
                     let k = next.fetch_add(1, Relaxed);
                     let Some(&i) = mine.get(k) else { break };
@@ -353,11 +354,20 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
                     let n = done.fetch_add(costs[i], Relaxed) + costs[i];
                     progress(n, total);
                 }
+                let mut all = sums.lock().unwrap_or_else(|e| e.into_inner());
+                match all.as_mut() {
+                    None => *all = Some((scratch.g_out, scratch.nf_out)),
+                    Some((g, nf)) => {
+                        g.iter_mut().zip(&scratch.g_out).for_each(|(x, y)| *x += y);
+                        nf.iter_mut().zip(&scratch.nf_out).for_each(|(x, y)| *x += y);
+                    }
+                }
             });
         }
     });
     progress(total, total);
-    (e.assemble(sum), units.len())
+    let (g, nf) = sums.into_inner().unwrap_or_else(|e| e.into_inner()).expect("at least one thread");
+    (e.assemble(sum, &g, &nf), units.len())
 }
 
 #[derive(Default)]
@@ -371,6 +381,10 @@ struct Scratch {
     /// query's answer by index.
     order: Vec<u64>,
     answers: Vec<[i64; NCH]>,
+    /// This thread's sums of the rank parts (per `g_q` slot) and the whole counts (per `nf`
+    /// slot), the run's channels a slot.
+    g_out: Vec<i64>,
+    nf_out: Vec<i64>,
 }
 
 /// The most items [`sort_by_u16`] sorts through its buffer.
@@ -547,10 +561,8 @@ impl<'a> Engine<'a> {
                 os_corners.push(OsCorner { w: i32::try_from(w).expect("an other-suit weight fits 32 bits"), ..chunk[0].0 });
             }
         }
-        let g_val = atomics(g_q.data.len() * NCH);
-        let nf_val = atomics(q.nf.data.len() * NCH);
         let fl_val = atomics(q.fl.data.len() * NCH);
-        Engine { t, q, sk, n_lows, class_corners, delta, whole, g_q, g_of_fl, groups, ss_terms_of_mask, ss_merged, low_queries, os_corners, g_val, nf_val, fl_val }
+        Engine { t, q, sk, n_lows, class_corners, delta, whole, g_q, g_of_fl, groups, ss_terms_of_mask, ss_merged, low_queries, os_corners, fl_val }
     }
 
     fn mobius_cost(&self, j: usize) -> u64 {
@@ -634,7 +646,7 @@ impl<'a> Engine<'a> {
         // (The sums do not depend on the order of equal highs.)
         sort_by_u16(&mut s.points, &mut s.points_buffer, |p| !p.a);
         // The sweep takes the queries by falling high; the answers go out in the order they were
-        // pushed, rising slots, so the atomic adds walk the outputs in address order.
+        // pushed, rising slots, so the adds walk the outputs in address order.
         s.order.clear();
         s.order.extend(s.queries.iter().enumerate().map(|(i, q)| u64::from(u16::MAX - q.0) << 32 | i as u64));
         sort_by_u16(&mut s.order, &mut s.order_buffer, |&o| (o >> 32) as u16);
@@ -653,11 +665,9 @@ impl<'a> Engine<'a> {
             fen.above(l, if kind == 0 { 0 } else { NCH }, &mut s.answers[i][..nch]);
         }
         for (&(_, _, kind, slot, coef), v) in s.queries.iter().zip(&s.answers) {
-            let out = if kind == 0 { &self.g_val } else { &self.nf_val };
-            for ch in 0..nch {
-                if v[ch] != 0 {
-                    out[slot as usize * NCH + ch].fetch_add(coef * v[ch], Relaxed);
-                }
+            let out = if kind == 0 { &mut s.g_out } else { &mut s.nf_out };
+            for ch in 0..C {
+                out[slot as usize * C + ch] += coef * v[ch];
             }
         }
     }
@@ -1018,15 +1028,17 @@ impl<'a> Engine<'a> {
     }
 
     /// The flushing dealer classes' counts: hands · (rank part + same suit) + other suits.
-    fn assemble(self, units: [i128; 2]) -> Partial {
+    fn assemble(self, units: [i128; 2], g_val: &[i64], nf_val: &[i64]) -> Partial {
         let t = self.t;
+        let nch = self.q.nch;
         let load = |v: &[AtomicI64], i: usize| -> [i64; NCH] { std::array::from_fn(|ch| v[i * NCH + ch].load(Relaxed)) };
-        let nf = (0..self.q.nf.data.len()).map(|i| load(&self.nf_val, i)).collect();
+        let read = |v: &[i64], i: usize| -> [i64; NCH] { std::array::from_fn(|ch| if ch < nch { v[i * nch + ch] } else { 0 }) };
+        let nf = (0..self.q.nf.data.len()).map(|i| read(nf_val, i)).collect();
         let mut fl = vec![[0i64; NCH]; self.q.fl.data.len()];
         for p in 0..t.patterns.len() {
             let hands = t.pattern_hands(&t.patterns[p]) as i64;
             for s in self.q.fl.range(p) {
-                let g = load(&self.g_val, self.g_of_fl[s] as usize);
+                let g = read(g_val, self.g_of_fl[s] as usize);
                 let f = load(&self.fl_val, s);
                 fl[s] = std::array::from_fn(|ch| hands * g[ch] + f[ch]);
             }
