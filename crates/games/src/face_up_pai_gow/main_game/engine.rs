@@ -373,14 +373,11 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
 #[derive(Default)]
 struct Scratch {
     points: Vec<Corner>,
-    /// The points' and the order's buffers while they are sorted.
-    points_buffer: Vec<Corner>,
-    order_buffer: Vec<u64>,
+    /// (h, l, 0 for a rank part or 1 for a whole count, slot, coefficient).
     queries: Vec<(u16, u8, u8, u32, i64)>,
-    /// The queries' indices by falling high (the high's complement above the index), and each
-    /// query's answer by index.
-    order: Vec<u64>,
-    answers: Vec<[i64; NCH]>,
+    /// The points' and the queries' buffers while they are sorted.
+    points_buffer: Vec<Corner>,
+    queries_buffer: Vec<(u16, u8, u8, u32, i64)>,
     /// This thread's sums of the rank parts (per `g_q` slot) and the whole counts (per `nf`
     /// slot), the run's channels a slot.
     g_out: Vec<i64>,
@@ -623,7 +620,7 @@ impl<'a> Engine<'a> {
                 s.points.extend(self.class_corners.get(ci as usize).iter().filter(|k| (k.ch as usize) < nch).map(|k| Corner { w: k.w * g, ..*k }));
             }
             if any_u {
-                s.points.extend(self.whole.get(ci as usize).iter().filter(|k| (k.ch as usize) < nch).map(|k| Corner { ch: k.ch + NCH as u8, w: k.w * u, ..*k }));
+                s.points.extend(self.whole.get(ci as usize).iter().filter(|k| (k.ch as usize) < nch).map(|k| Corner { ch: k.ch + C as u8, w: k.w * u, ..*k }));
             }
             let gr = self.g_q.range(ci as usize);
             for (i, &(h, l)) in self.g_q.data[gr.clone()].iter().enumerate() {
@@ -645,26 +642,18 @@ impl<'a> Engine<'a> {
         s.points.retain(|p| p.a > h_min && p.b > l_min);
         // (The sums do not depend on the order of equal highs.)
         sort_by_u16(&mut s.points, &mut s.points_buffer, |p| !p.a);
-        // The sweep takes the queries by falling high; the answers go out in the order they were
-        // pushed, rising slots, so the adds walk the outputs in address order.
-        s.order.clear();
-        s.order.extend(s.queries.iter().enumerate().map(|(i, q)| u64::from(u16::MAX - q.0) << 32 | i as u64));
-        sort_by_u16(&mut s.order, &mut s.order_buffer, |&o| (o >> 32) as u16);
-        s.answers.clear();
-        s.answers.resize(s.queries.len(), [0; NCH]);
-        let mut fen = Fenwick::new(self.n_lows, 2 * NCH);
+        // The sweep takes the queries by falling high, each answer added to its slot at once.
+        sort_by_u16(&mut s.queries, &mut s.queries_buffer, |q| !q.0);
+        let mut fen = Fenwick::new(self.n_lows, 2 * C);
         let mut pi = 0;
-        for &o in &s.order {
-            let i = o as u32 as usize;
-            let (h, l, kind, _, _) = s.queries[i];
+        let mut v = [0i64; C];
+        for &(h, l, kind, slot, coef) in &s.queries {
             while pi < s.points.len() && s.points[pi].a > h {
                 let p = s.points[pi];
                 fen.add(p.b, p.ch as usize, p.w);
                 pi += 1;
             }
-            fen.above(l, if kind == 0 { 0 } else { NCH }, &mut s.answers[i][..nch]);
-        }
-        for (&(_, _, kind, slot, coef), v) in s.queries.iter().zip(&s.answers) {
+            fen.above(l, if kind == 0 { 0 } else { C }, &mut v);
             let out = if kind == 0 { &mut s.g_out } else { &mut s.nf_out };
             for ch in 0..C {
                 out[slot as usize * C + ch] += coef * v[ch];
