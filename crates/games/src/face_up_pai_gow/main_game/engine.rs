@@ -375,9 +375,13 @@ struct Scratch {
     points: Vec<Corner>,
     /// (h, l, 0 for a rank part or 1 for a whole count, slot, coefficient).
     queries: Vec<(u16, u8, u8, u32, i64)>,
-    /// The points' and the queries' buffers while they are sorted.
+    /// The queries' (h, l, kind, index) by falling high, and each query's answer by index, the
+    /// run's channels a query.
+    sorted: Vec<(u16, u8, u8, u32)>,
+    answers: Vec<i64>,
+    /// The points' and the sorted queries' buffers while they are sorted.
     points_buffer: Vec<Corner>,
-    queries_buffer: Vec<(u16, u8, u8, u32, i64)>,
+    sorted_buffer: Vec<(u16, u8, u8, u32)>,
     /// This thread's sums of the rank parts (per `g_q` slot) and the whole counts (per `nf`
     /// slot), the run's channels a slot.
     g_out: Vec<i64>,
@@ -642,18 +646,25 @@ impl<'a> Engine<'a> {
         s.points.retain(|p| p.a > h_min && p.b > l_min);
         // (The sums do not depend on the order of equal highs.)
         sort_by_u16(&mut s.points, &mut s.points_buffer, |p| !p.a);
-        // The sweep takes the queries by falling high, each answer added to its slot at once.
-        sort_by_u16(&mut s.queries, &mut s.queries_buffer, |q| !q.0);
+        // The sweep takes the queries by falling high (a copy of what it reads, sorted); the
+        // answers go out in the order the queries were pushed, rising slots, so the adds walk
+        // the outputs in address order.
+        s.sorted.clear();
+        s.sorted.extend(s.queries.iter().enumerate().map(|(i, q)| (q.0, q.1, q.2, i as u32)));
+        sort_by_u16(&mut s.sorted, &mut s.sorted_buffer, |q| !q.0);
+        s.answers.clear();
+        s.answers.resize(s.queries.len() * C, 0);
         let mut fen = Fenwick::new(self.n_lows, 2 * C);
         let mut pi = 0;
-        let mut v = [0i64; C];
-        for &(h, l, kind, slot, coef) in &s.queries {
+        for &(h, l, kind, i) in &s.sorted {
             while pi < s.points.len() && s.points[pi].a > h {
                 let p = s.points[pi];
                 fen.add(p.b, p.ch as usize, p.w);
                 pi += 1;
             }
-            fen.above(l, if kind == 0 { 0 } else { C }, &mut v);
+            fen.above(l, if kind == 0 { 0 } else { C }, &mut s.answers[i as usize * C..i as usize * C + C]);
+        }
+        for (&(_, _, kind, slot, coef), v) in s.queries.iter().zip(s.answers.chunks_exact(C)) {
             let out = if kind == 0 { &mut s.g_out } else { &mut s.nf_out };
             for ch in 0..C {
                 out[slot as usize * C + ch] += coef * v[ch];
