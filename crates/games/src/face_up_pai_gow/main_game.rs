@@ -89,7 +89,7 @@
 //!    group per S and dealer joker (8,437) sums its patterns' corners into a grid over its
 //!    queries. A group takes every pattern of each flush-rank mask avoiding S, so the corners
 //!    of one mask's patterns, weighted by term, are summed once per run into one list per
-//!    (mask, term), and the groups walk those.
+//!    (mask, term, channel), by rising high, and the groups walk those.
 //! 3. The player flushing in another suit: there the dealer holds at most two ranks, `[M ∩ T =
 //!    ∅]` is an inclusion–exclusion over them, and a pattern's weight is one number per off-suit
 //!    group (210); the group sums `Σ_{M ⊇ T'} δ` (|T'| ≤ 2) are kept up to date in a sweep over

@@ -130,8 +130,8 @@ struct Small {
     w: i32,
 }
 
-/// A pattern's δ corner as the other-suit sweep adds it: what the update depends on is the
-/// pattern's off-suit group and flush ranks, so the corners of patterns alike in both are summed.
+/// A pattern's δ corner as the other-suit sweep adds it, carrying what the update reads of the
+/// pattern: its off-suit group and flush ranks (which name the pattern).
 #[derive(Clone, Copy)]
 struct OsCorner {
     a: u16,
@@ -164,16 +164,18 @@ struct Engine<'a> {
     g_q: Csr<(u16, u8)>,
     g_of_fl: Vec<u32>,
     // Same suit: groups of patterns by (rest, dealer joker); per flush-rank mask and joker (the
-    // key of `Tables::mask_at`), its Möbius terms present (J code, index into `ss_merged`), and
-    // per such term the corners of the mask's patterns, each weighted by its term, summed.
+    // key of `Tables::mask_at`), its Möbius terms present by channel (J code, index into
+    // `ss_merged`), and per such term and channel the corners of the mask's patterns, each
+    // weighted by its term, summed, by rising high.
     groups: Vec<(u16, bool, Vec<u32>)>,
     ss_terms_of_mask: Csr<(u8, u32)>,
     ss_merged: Csr<Small>,
     // Other suits.
     low_queries: Vec<Vec<(u16, u32, u32)>>,
-    /// Every pattern's δ corner, by falling a, then group and flush ranks (those alike summed).
+    /// Every pattern's δ corner, by falling a, then pattern (group, flush ranks).
     os_corners: Vec<OsCorner>,
-    /// Outputs.
+    /// The same-suit and other-suit answers, per `fl` slot (`NCH` a slot, atomic adds; the
+    /// Möbius units' are summed per thread, in `Scratch`).
     fl_val: Vec<AtomicI64>,
 }
 
@@ -338,7 +340,7 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
     rayon::scope(|s| {
         for _ in 0..rayon::current_num_threads() {
             s.spawn(|_| {
-                let mut scratch = Scratch { g_out: vec![0; e.g_q.data.len() * e.q.nch], nf_out: vec![0; e.q.nf.data.len() * e.q.nch], ..Scratch::default() };
+                let mut scratch = Scratch::default();
                 loop {
                     let k = next.fetch_add(1, Relaxed);
                     let Some(&i) = mine.get(k) else { break };
@@ -354,6 +356,9 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
                     let n = done.fetch_add(costs[i], Relaxed) + costs[i];
                     progress(n, total);
                 }
+                if scratch.g_out.len() + scratch.nf_out.len() == 0 {
+                    return;
+                }
                 let mut all = sums.lock().unwrap_or_else(|e| e.into_inner());
                 match all.as_mut() {
                     None => *all = Some((scratch.g_out, scratch.nf_out)),
@@ -366,7 +371,7 @@ pub(super) fn solve(t: &Tables, q: &Queries, shard: Shard, progress: &(dyn Fn(u6
         }
     });
     progress(total, total);
-    let (g, nf) = sums.into_inner().unwrap_or_else(|e| e.into_inner()).expect("at least one thread");
+    let (g, nf) = sums.into_inner().unwrap_or_else(|e| e.into_inner()).unwrap_or_else(|| (vec![0; e.g_q.data.len() * e.q.nch], vec![0; e.q.nf.data.len() * e.q.nch]));
     (e.assemble(sum, &g, &nf), units.len())
 }
 
@@ -383,7 +388,7 @@ struct Scratch {
     points_buffer: Vec<Corner>,
     sorted_buffer: Vec<(u16, u8, u8, u32)>,
     /// This thread's sums of the rank parts (per `g_q` slot) and the whole counts (per `nf`
-    /// slot), the run's channels a slot.
+    /// slot), the run's channels a slot; empty until its first Möbius unit with answers.
     g_out: Vec<i64>,
     nf_out: Vec<i64>,
 }
@@ -500,7 +505,7 @@ impl<'a> Engine<'a> {
         // A same-suit unit takes every pattern of each flush-rank mask inside its rest, so a
         // mask's patterns always enter a unit together, term by term: their corners, weighted
         // by each pattern's term and summed where they meet (`players::merge`), are one list
-        // per (mask, term), sorted by channel and high, built once per run instead of walked
+        // per (mask, term, channel), by rising high, built once per run instead of walked
         // pattern by pattern in each of the thousands of units that take the mask. (On the
         // full deck the sums leave 12% fewer corners for the table's points, about 20% fewer
         // for a way's.)
@@ -547,21 +552,14 @@ impl<'a> Engine<'a> {
             }
         }
         low_queries.par_iter_mut().for_each(|v| v.sort_unstable_by(|a, b| b.cmp(a)));
-        let mut each: Vec<(OsCorner, i64)> = (0..t.patterns.len())
+        let mut os_corners: Vec<OsCorner> = (0..t.patterns.len())
             .into_par_iter()
             .flat_map_iter(|p| {
                 let (group, suited) = (u16::try_from(sk.off_group_of[p]).expect("off-suit groups fit 16 bits"), t.patterns[p].suited);
-                delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| (OsCorner { a: k.a, b: k.b, ch: k.ch, group, suited, w: 0 }, k.w))
+                delta.get(p).iter().filter(|k| (k.ch as usize) < q.nch).map(move |k| OsCorner { a: k.a, b: k.b, ch: k.ch, group, suited, w: i32::try_from(k.w).expect("an other-suit weight fits 32 bits") })
             })
             .collect();
-        each.par_sort_unstable_by_key(|(c, _)| (std::cmp::Reverse(c.a), c.group, c.suited, c.ch, c.b));
-        let mut os_corners: Vec<OsCorner> = Vec::with_capacity(each.len());
-        for chunk in each.chunk_by(|x, y| (x.0.a, x.0.group, x.0.suited, x.0.ch, x.0.b) == (y.0.a, y.0.group, y.0.suited, y.0.ch, y.0.b)) {
-            let w: i64 = chunk.iter().map(|x| x.1).sum();
-            if w != 0 {
-                os_corners.push(OsCorner { w: i32::try_from(w).expect("an other-suit weight fits 32 bits"), ..chunk[0].0 });
-            }
-        }
+        os_corners.par_sort_unstable_by_key(|c| (std::cmp::Reverse(c.a), c.group, c.suited));
         let fl_val = atomics(q.fl.data.len() * NCH);
         Engine { t, q, sk, n_lows, class_corners, delta, whole, g_q, g_of_fl, groups, ss_terms_of_mask, ss_merged, low_queries, os_corners, fl_val }
     }
@@ -638,6 +636,11 @@ impl<'a> Engine<'a> {
         // A difference count's units mostly hold no points.
         if s.queries.is_empty() || s.points.is_empty() {
             return;
+        }
+        // This thread's sums, made on its first unit with answers (a thread may have none).
+        if s.g_out.len() + s.nf_out.len() == 0 {
+            s.g_out = vec![0; self.g_q.data.len() * C];
+            s.nf_out = vec![0; self.q.nf.data.len() * C];
         }
         // A point at or below every query's high, or at or below every query's low, is counted
         // by none of them.
@@ -750,11 +753,15 @@ impl<'a> Engine<'a> {
             of_low: Vec<u32>,
             cells: Vec<i64>,
         }
-        let mut grids: Vec<Grid> = jlist
-            .iter()
-            .map(|&code| {
-                let mut highs: Vec<u16> = qs.iter().filter(|q| q.2 == code).map(|q| q.0).collect();
-                let mut lows: Vec<u8> = qs.iter().filter(|q| q.2 == code).map(|q| q.1).collect();
+        let mut per_j: Vec<(Vec<u16>, Vec<u8>)> = vec![(Vec::new(), Vec::new()); jlist.len()];
+        for q in &qs {
+            let x = &mut per_j[local[q.2] as usize];
+            x.0.push(q.0);
+            x.1.push(q.1);
+        }
+        let mut grids: Vec<Grid> = per_j
+            .into_iter()
+            .map(|(mut highs, mut lows)| {
                 highs.sort_unstable();
                 highs.dedup();
                 lows.sort_unstable();
@@ -871,8 +878,8 @@ impl<'a> Engine<'a> {
         let mut touched: Vec<u32> = Vec::new();
         let corners = &self.os_corners;
         let mut ev = 0;
-        // Queries by falling high: a corner is on once the dealer's high is below its a; the
-        // corners at one a of one group and flush-rank mask go in as one update of its keys.
+        // Queries by falling high: a corner is on once the dealer's high is below its a; a
+        // pattern's corners at one a go in as one update of its keys.
         for &(h, pd, slot) in qs {
             while ev < corners.len() && corners[ev].a > h {
                 let (a, g, suited) = (corners[ev].a, corners[ev].group, corners[ev].suited);
@@ -915,14 +922,20 @@ impl<'a> Engine<'a> {
             };
             // (A context where the dealer holds more of a rank outside x than x's other suits
             // hold has no hands; its count is clamped, and its multiplicity is 0.)
+            let mut avail_none = [0u8; 13];
+            for (r, a) in avail_none.iter_mut().enumerate() {
+                if t.deck.rank_mask >> r & 1 == 1 {
+                    *a = (s1 as i16 - dc.counts[r] as i16).max(0) as u8;
+                }
+            }
             let avail_of = |tm: u32| -> [u8; 13] {
-                std::array::from_fn(|r| {
-                    if t.deck.rank_mask >> r & 1 == 0 {
-                        return 0;
+                let mut avail = avail_none;
+                for (i, &r) in ranks.iter().enumerate() {
+                    if tm >> i & 1 == 1 {
+                        avail[r] = (s1 as i16 + 1 - dc.counts[r] as i16).max(0) as u8;
                     }
-                    let in_t = ranks.iter().enumerate().any(|(i, &x)| x == r && tm >> i & 1 == 1);
-                    (s1 as i16 + in_t as i16 - dc.counts[r] as i16).max(0) as u8
-                })
+                }
+                avail
             };
             let mut contexts = [(0u32, [0u8; 13], 0i64); 4];
             let mut nc = 0;
@@ -937,7 +950,7 @@ impl<'a> Engine<'a> {
                 }
             }
             let contexts = &contexts[..nc];
-            let avail0 = avail_of(0);
+            let avail0 = avail_none;
             // The sets T' ⊆ the dealer's off ranks, each with its key, its sign (−1)^{|T'|} and
             // Σ_{T ⊇ T'} mult(T).
             let mut subs = [(0usize, 0i64, 0i64); 4];
