@@ -241,6 +241,28 @@ fn high_card_flush_optimal_plan_replays_to_the_solvers_edge_on_the_full_deck() {
     }
 }
 
+#[test]
+fn high_card_flush_hand_rows_played_as_their_values_replay_as_the_value_level_plan() {
+    // A replay settles a value the plan plays alike from the deck's tally, and walks the hands
+    // of a value the plan splits one by one. On a deck where card removal splits values (the
+    // optimal plan lists hands), the plan with every listed hand given its value's action must
+    // replay exactly as the plan without those rows: the walked hands add up to the tally.
+    use parsheet_games::high_card_flush::plan as hcf;
+    let (suits, hand) = ([mask("2389TJQKA"); 4], 7);
+    let optimal = hcf::optimal_plan(&suits, hand);
+    let of_value: std::collections::HashMap<&str, &str> = optimal.rows().iter().filter(|r| !r.class.contains('|')).map(|r| (r.class.as_str(), r.action.as_str())).collect();
+    let listed = optimal.rows().iter().filter(|r| r.class.contains('|')).count();
+    assert!(listed > 0, "the deck splits some values");
+    let alike = Plan::from_actions(optimal.rows().iter().map(|r| (r.class.clone(), of_value[r.class.split('|').next().unwrap()]))).unwrap();
+    let values_only = Plan::from_actions(optimal.rows().iter().filter(|r| !r.class.contains('|')).map(|r| (r.class.clone(), r.action.as_str()))).unwrap();
+    assert_eq!(hcf::replay(&alike, &suits, hand).unwrap(), hcf::replay(&values_only, &suits, hand).unwrap());
+    // The listed hands' own actions are the optimum, and the solver's edge (the tally's choices).
+    let best = hcf::replay(&optimal, &suits, hand).unwrap();
+    let s = parsheet_games::strategy::high_card_flush::solve_deck(&suits, hand);
+    assert_eq!((&best.expected_net, &best.expected_wager), (&s.expected_net, &s.expected_wager));
+    assert!(hcf::replay(&alike, &suits, hand).unwrap().expected_net <= best.expected_net);
+}
+
 // ---------------------------------------------------------------------------------------------
 // DJ Wild
 

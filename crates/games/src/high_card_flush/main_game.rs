@@ -440,13 +440,15 @@ fn weight(suits: &[u16], lanes: &[u16]) -> u64 {
     w
 }
 
-/// Visits every player hand of the deck once per suit-relabelling class, with the class's weight
-/// and its dealer hands by [`Showdown`] category, in parallel over the first suit's cards: each
-/// thread folds into its own `T` (from `init`), and the results are merged. Asserts that the
-/// weights add up to `C(cards, hand)`.
+/// Visits every player hand of the deck whose value is `wanted` once per suit-relabelling class,
+/// with the class's weight and its dealer hands by [`Showdown`] category, in parallel over the
+/// first suit's cards: each thread folds into its own `T` (from `init`), and the results are
+/// merged. Every hand is walked (the showdowns, most of the cost, only for those wanted), and the
+/// weights of all of them are asserted to add up to `C(cards, hand)`.
 pub(crate) fn fold_classes<T: Send>(
     suits: &[u16],
     hand: usize,
+    wanted: impl Fn(u32) -> bool + Sync + Send,
     init: impl Fn() -> T + Sync + Send,
     visit: impl Fn(&mut T, &[u16], u64, &Showdown) + Sync + Send,
     merge: impl Fn(T, T) -> T + Sync + Send,
@@ -483,8 +485,9 @@ pub(crate) fn fold_classes<T: Send>(
             let room: usize = suits[1..].iter().map(|m| m.count_ones() as usize).sum();
             if left <= room {
                 walk(&by_count, suits, &mut lanes, 1, left, &mut |player, w| {
-                    let sd = showdown_with(&tables, suits, player, hand);
-                    visit(&mut acc, player, w, &sd);
+                    if wanted(value(player)) {
+                        visit(&mut acc, player, w, &showdown_with(&tables, suits, player, hand));
+                    }
                     hands += w as u128;
                 });
             }
@@ -503,6 +506,7 @@ pub fn tally(suits: &[u16], hand: usize) -> Tally {
     let by_value = fold_classes(
         suits,
         hand,
+        |_| true,
         BTreeMap::new,
         |map: &mut BTreeMap<u32, ValueTally>, player, w, sd| {
             let v = value(player);

@@ -9,7 +9,10 @@
 //! interchangeable, the longest and highest first; `-` an empty suit). No coarser description
 //! decides those hands exactly: the other cards' ranks, suit by suit, all move the dealer's
 //! chances. The replay settles every hand class against its exact dealer counts with the
-//! action read from the plan. Outcomes by hand are by the length of the longest flush.
+//! action read from the plan: a value whose hands the plan plays alike at once, from the
+//! deck's tally (a play's net and wager are linear in the showdowns, which the tally sums per
+//! value), and the hands of a value the plan splits one by one. Outcomes by hand are by the
+//! length of the longest flush.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -173,11 +176,12 @@ fn kept_exceptions(split: &HashMap<u32, &'static str>, suits: &[u16], hand: usiz
     kept.ok().and_then(read).unwrap_or_else(|| counted_exceptions(split, suits, hand))
 }
 
-/// [`kept_exceptions`] counted: every hand of a split value walked.
+/// [`kept_exceptions`] counted: every hand of a split value settled.
 fn counted_exceptions(split: &HashMap<u32, &'static str>, suits: &[u16], hand: usize) -> Vec<Exception> {
     fold_classes(
         suits,
         hand,
+        |v| split.contains_key(&v),
         Vec::new,
         |acc: &mut Vec<Exception>, player, w, sd| {
             let v = value(player);
@@ -234,8 +238,22 @@ pub fn replay(plan: &Plan, suits: &[u16], hand: usize) -> Result<Replay, String>
     Ok(Replay { cycle, expected_net: ratio(net, cycle), expected_wager: ratio(wagered, cycle), initial_wager: ratio(1, 1), by_hand: hand_lines(lines, 1) })
 }
 
+/// Deals, net (in Antes) and total wagered of action `a` against the dealer hands `sd`, by
+/// [`Showdown`](super::main_game::Showdown) category: each is linear in `sd`, so `sd` may be
+/// summed over any hands that all take `a`.
+fn settled(a: usize, sd: &[u128; 4]) -> (u128, i128, u128) {
+    let deals: u128 = sd.iter().sum();
+    if a == 0 {
+        return (deals, -(deals as i128), deals);
+    }
+    let r = a as i128;
+    (deals, sd[0] as i128 + (1 + r) * (sd[1] as i128 - sd[3] as i128), (1 + r as u128) * deals)
+}
+
 /// [`replay`] played: each hand class settled with the action the plan gives it. Deals and net
-/// (in Antes) by flush length, and the total wagered.
+/// (in Antes) by flush length, and the total wagered. A value whose hands the plan plays alike
+/// is settled from the deck's tally (its hands' showdowns summed); only the hands of the values
+/// the plan splits are walked one by one.
 fn played(plan: &Plan, suits: &[u16], hand: usize) -> Result<([(u128, i128); 14], u128), String> {
     // The plan's rows by value, and by (value, lanes).
     let mut of_value: HashMap<u32, (String, usize)> = HashMap::new();
@@ -250,64 +268,69 @@ fn played(plan: &Plan, suits: &[u16], hand: usize) -> Result<([(u128, i128); 14]
         };
     }
     let split_values: std::collections::HashSet<u32> = of_hand.keys().map(|l| value(l)).collect();
+    let missing = |v: u32| format!("the strategy names no action for decision class {:?}", value_id(v));
     #[derive(Default)]
     struct Acc {
         /// By flush length: deals and net in Antes.
         by_len: [(u128, i128); 14],
         wagered: u128,
-        missing: Option<String>,
+        missing: Option<u32>,
         used_hands: usize,
     }
-    let acc = fold_classes(
-        suits,
-        hand,
-        Acc::default,
-        |acc: &mut Acc, player, w, sd| {
-            let v = value(player);
-            let len = v >> 13;
-            let own = if split_values.contains(&v) { of_hand.get(player) } else { None };
-            let a = match own {
-                Some(x) => {
-                    acc.used_hands += 1;
-                    x.1
-                }
-                None => match of_value.get(&v) {
-                    Some(x) => x.1,
-                    None => {
-                        acc.missing.get_or_insert_with(|| value_id(v));
-                        return;
+    impl Acc {
+        fn add(&mut self, len: u32, a: usize, sd: &[u128; 4]) {
+            let (deals, net, wager) = settled(a, sd);
+            self.by_len[len as usize].0 += deals;
+            self.by_len[len as usize].1 += net;
+            self.wagered += wager;
+        }
+    }
+    // The hands of the values the plan splits, one by one (none to walk where it splits none).
+    let mut acc = match split_values.is_empty() {
+        true => Acc::default(),
+        false => fold_classes(
+            suits,
+            hand,
+            |v| split_values.contains(&v),
+            Acc::default,
+            |acc: &mut Acc, player, w, sd| {
+                let v = value(player);
+                let a = match of_hand.get(player) {
+                    Some(x) => {
+                        acc.used_hands += 1;
+                        x.1
                     }
-                },
-            };
-            let total: u64 = sd.iter().sum();
-            let w = w as u128;
-            let (net, wager) = if a == 0 {
-                (-(total as i128), total as u128)
-            } else {
-                let r = a as i128;
-                (sd[0] as i128 + (1 + r) * (sd[1] as i128 - sd[3] as i128), (1 + r as u128) * total as u128)
-            };
-            acc.by_len[len as usize].0 += w * total as u128;
-            acc.by_len[len as usize].1 += w as i128 * net;
-            acc.wagered += w * wager;
-        },
-        |mut a, b| {
-            for i in 0..14 {
-                a.by_len[i].0 += b.by_len[i].0;
-                a.by_len[i].1 += b.by_len[i].1;
-            }
-            a.wagered += b.wagered;
-            a.missing = a.missing.or(b.missing);
-            a.used_hands += b.used_hands;
-            a
-        },
-    );
+                    None => match of_value.get(&v) {
+                        Some(x) => x.1,
+                        None => {
+                            acc.missing = Some(acc.missing.map_or(v, |m| m.min(v)));
+                            return;
+                        }
+                    },
+                };
+                acc.add(v >> 13, a, &sd.map(|x| w as u128 * x as u128));
+            },
+            |mut a, b| {
+                for i in 0..14 {
+                    a.by_len[i].0 += b.by_len[i].0;
+                    a.by_len[i].1 += b.by_len[i].1;
+                }
+                a.wagered += b.wagered;
+                a.missing = a.missing.into_iter().chain(b.missing).min();
+                a.used_hands += b.used_hands;
+                a
+            },
+        ),
+    };
     if let Some(v) = acc.missing {
-        return Err(format!("the strategy names no action for decision class {v:?}"));
+        return Err(missing(v));
     }
     if acc.used_hands != of_hand.len() {
         let unused = of_hand.values().map(|x| &x.0).min().cloned().unwrap_or_default();
         return Err(format!("decision class {unused:?} is not a hand class of this deck (its suits in the canonical order)"));
+    }
+    for (&v, vt) in stored_tally(suits, hand).by_value.iter().filter(|(v, _)| !split_values.contains(v)) {
+        acc.add(v >> 13, of_value.get(&v).ok_or_else(|| missing(v))?.1, &vt.showdowns);
     }
     Ok((acc.by_len, acc.wagered))
 }
