@@ -365,4 +365,12 @@ fn a_stored_tally_reads_back_and_a_wrong_one_is_refused() {
     values[1] += 1; // one more hand of the first value than its decisions
     let bad = parsheet_shard::Tally::new().with("deck", stored.get("deck", 3).unwrap().to_vec()).with("values", values);
     assert!(Tally::from_shard(&bad, &suits, 4).is_err());
+    // A dealer hand moved from "lower" to "higher" in a value's showdowns (their sum kept) but
+    // not in its showdowns by decision: a replay settles a value from its showdowns, so refused.
+    // (An entry: value, hands, 4 showdowns, 3 decisions, 3 × 4 showdowns by decision.)
+    let mut values = stored.get("values", stored.parts()[1].1.len()).unwrap().to_vec();
+    let at = values.chunks(21).position(|e| e[3] > 0).unwrap() * 21;
+    (values[at + 3], values[at + 5]) = (values[at + 3] - 1, values[at + 5] + 1);
+    let moved = parsheet_shard::Tally::new().with("deck", stored.get("deck", 3).unwrap().to_vec()).with("values", values);
+    assert!(Tally::from_shard(&moved, &suits, 4).unwrap_err().contains("do not add up"));
 }

@@ -134,13 +134,10 @@ fn mask(ranks: &str) -> u16 {
     ranks.chars().fold(0, |m, c| m | 1 << "23456789TJQKA".find(c).unwrap())
 }
 
-/// Every player hand against every dealer hand of the reduced deck, the player's play read from
-/// a value-level plan (`3:J-4-2`) by the hand's value from the reference evaluator: (net,
-/// total wagered, deals). 678a: the dealer qualifies with 9-3-2 or better; a raise of r
-/// settles Ante and Raise at even money, the Raise pushing when the dealer does not qualify.
-fn hcf_brute_force(suits: &[u16], hand: usize, plan: &Plan) -> (i128, i128, i128) {
+/// The cards of a reduced High Card Flush deck, suit by suit, and each `hand`-card subset of
+/// them (a bit per card) with its value from the reference evaluator.
+fn hcf_deck(suits: &[u16], hand: usize) -> (Vec<parsheet_reference::RefCard>, Vec<(u32, (u8, Vec<u8>))>) {
     use parsheet_reference::{hcf_value, RefCard};
-    const NAMES: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
     let mut cards = Vec::new();
     for (s, &m) in suits.iter().enumerate() {
         for r in 0..13u8 {
@@ -151,15 +148,42 @@ fn hcf_brute_force(suits: &[u16], hand: usize, plan: &Plan) -> (i128, i128, i128
     }
     let n = cards.len();
     assert!(n <= 20);
-    let value = |m: u32| hcf_value(&(0..n).filter(|&i| m >> i & 1 != 0).map(|i| cards[i]).collect::<Vec<_>>());
-    let hands: Vec<u32> = (0u32..1 << n).filter(|m| m.count_ones() as usize == hand).collect();
-    let values: std::collections::HashMap<u32, (u8, Vec<u8>)> = hands.iter().map(|&m| (m, value(m))).collect();
+    let hands = (0u32..1 << n).filter(|m| m.count_ones() as usize == hand).map(|m| (m, hcf_value(&(0..n).filter(|&i| m >> i & 1 != 0).map(|i| cards[i]).collect::<Vec<_>>()))).collect();
+    (cards, hands)
+}
+
+/// A hand's names in a plan, written here from the plan format: its value's (`3:J-4-2`: the
+/// flush's length and ranks, high first) and its own (`3:J-4-2|A-K/10-9-2/-`: each suit's
+/// ranks, high first, `-` for none, suits in the deck's order, which is its class's where no
+/// two suits hold the same ranks).
+fn hcf_names(cards: &[parsheet_reference::RefCard], suits: usize, hand: u32, value: &(u8, Vec<u8>)) -> (String, String) {
+    const NAMES: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+    let ranks = |r: &mut dyn Iterator<Item = u8>| r.map(|r| NAMES[r as usize]).collect::<Vec<_>>().join("-");
+    let id = format!("{}:{}", value.0, ranks(&mut value.1.iter().copied()));
+    let lanes: Vec<String> = (0..suits as u8)
+        .map(|s| {
+            let mut held: Vec<u8> = cards.iter().enumerate().filter(|(i, c)| hand >> i & 1 != 0 && c.suit() == Some(s)).map(|(_, c)| c.rank().unwrap()).collect();
+            held.sort_unstable_by(|a, b| b.cmp(a));
+            if held.is_empty() { "-".to_string() } else { ranks(&mut held.into_iter()) }
+        })
+        .collect();
+    let own = format!("{id}|{}", lanes.join("/"));
+    (id, own)
+}
+
+/// Every player hand against every dealer hand of the reduced deck, the player's play read from
+/// `plan`: the row naming the hand itself ([`hcf_names`]) where there is one, else its value's
+/// row, by the hand's value from the reference evaluator: (net, total wagered, deals). 678a: the
+/// dealer qualifies with 9-3-2 or better; a raise of r settles Ante and Raise at even money, the
+/// Raise pushing when the dealer does not qualify.
+fn hcf_brute_force(suits: &[u16], hand: usize, plan: &Plan) -> (i128, i128, i128) {
+    let (cards, hands) = hcf_deck(suits, hand);
     let minimum = (3u8, vec![7u8, 1, 0]);
     let (mut net, mut wager, mut deals) = (0i128, 0i128, 0i128);
-    for &p in &hands {
-        let pv = &values[&p];
-        let id = format!("{}:{}", pv.0, pv.1.iter().map(|&r| NAMES[r as usize]).collect::<Vec<_>>().join("-"));
-        let action = plan.get(&id).unwrap_or_else(|| panic!("no action for {id}"));
+    for (p, pv) in &hands {
+        let p = *p;
+        let (id, own) = hcf_names(&cards, suits.len(), p, pv);
+        let action = plan.get(&own).or_else(|| plan.get(&id)).unwrap_or_else(|| panic!("no action for {own}"));
         let raise: i128 = match action {
             "fold" => 0,
             "raise-1x" => 1,
@@ -167,7 +191,7 @@ fn hcf_brute_force(suits: &[u16], hand: usize, plan: &Plan) -> (i128, i128, i128
             "raise-3x" => 3,
             a => panic!("action {a}"),
         };
-        for &d in hands.iter().filter(|&&d| d & p == 0) {
+        for (_, dv) in hands.iter().filter(|(d, _)| d & p == 0) {
             deals += 1;
             if raise == 0 {
                 net -= 1;
@@ -175,7 +199,6 @@ fn hcf_brute_force(suits: &[u16], hand: usize, plan: &Plan) -> (i128, i128, i128
                 continue;
             }
             wager += 1 + raise;
-            let dv = &values[&d];
             net += if *dv < minimum {
                 1
             } else if pv > dv {
@@ -239,6 +262,66 @@ fn high_card_flush_optimal_plan_replays_to_the_solvers_edge_on_the_full_deck() {
         assert!(x.house_edge() > r.house_edge(), "{} is not worse than the complete plan", rule.id);
         assert_eq!(rule.rows.iter().map(|r| r.deals).sum::<u128>(), r.cycle, "{}", rule.id);
     }
+}
+
+#[test]
+fn high_card_flush_plans_naming_hands_replay_as_a_brute_force_plays_them() {
+    // On a deck whose suits all hold different ranks, every hand is a class of its own, named
+    // by its suits' ranks in the deck's order, so a plan may give any hand its own play. Every
+    // other value gets rows for two hands in three, each taking another play its flush allows:
+    // the replay walks the hands of those values and settles the rest from the deck's tally,
+    // and together they must play as the brute force plays the same rows.
+    use parsheet_games::high_card_flush::plan as hcf;
+    let (suits, hand) = ([mask("23789KA"), mask("2389Q"), mask("2349TJ")], 5);
+    let values = hcf::rules(&suits, hand).remove(0).plan;
+    let value_ids: Vec<String> = values.rows().iter().map(|r| r.class.clone()).collect();
+    let mut rows: Vec<(String, String)> = values.rows().iter().map(|r| (r.class.clone(), r.action.clone())).collect();
+    let (cards, hands) = hcf_deck(&suits, hand);
+    let mut unlisted_in_split: Option<String> = None;
+    for (i, (m, v)) in hands.iter().enumerate() {
+        let (id, own) = hcf_names(&cards, suits.len(), *m, v);
+        if value_ids.iter().position(|x| *x == id).unwrap() % 2 == 1 {
+            continue;
+        }
+        if i % 3 == 0 {
+            unlisted_in_split.get_or_insert(id);
+            continue;
+        }
+        let plays: &[&str] = match v.0 {
+            0..=4 => &["fold", "raise-1x"],
+            5 => &["fold", "raise-1x", "raise-2x"],
+            _ => &["fold", "raise-1x", "raise-2x", "raise-3x"],
+        };
+        let others: Vec<&str> = plays.iter().copied().filter(|&a| a != values.get(&id).unwrap()).collect();
+        rows.push((own, others[i % others.len()].to_string()));
+    }
+    let plan = Plan::from_actions(rows.iter().map(|(c, a)| (c.clone(), a.as_str()))).unwrap();
+    let r = hcf::replay(&plan, &suits, hand).unwrap();
+    let (net, wager, deals) = hcf_brute_force(&suits, hand, &plan);
+    assert_eq!(r.cycle as i128, deals);
+    assert_eq!((r.expected_net, r.expected_wager), (ratio(net, deals), ratio(wager, deals)));
+    // A split value's hands without a row of their own need its value's row.
+    let lacking = unlisted_in_split.expect("a split value with a hand not listed");
+    let short = Plan::from_actions(rows.iter().filter(|(c, _)| *c != lacking).map(|(c, a)| (c.clone(), a.as_str()))).unwrap();
+    assert!(hcf::replay(&short, &suits, hand).unwrap_err().contains("names no action"));
+    // A hand row that names no hand of the deck (its suits' ranks in the wrong suits) is refused.
+    let in_deck = |lanes: &[&str]| {
+        lanes.iter().zip(&suits).all(|(l, &deck)| l.split('-').filter(|r| *r != "").all(|r| {
+            let at = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].iter().position(|x| x == &r).unwrap();
+            deck >> at & 1 == 1
+        }))
+    };
+    let (class, action, moved) = rows
+        .iter()
+        .filter_map(|(c, a)| {
+            let moved: Vec<&str> = c.split_once('|')?.1.split('/').rev().collect();
+            (!in_deck(&moved)).then_some((c, a, moved))
+        })
+        .next()
+        .unwrap();
+    let value = class.split_once('|').unwrap().0;
+    let stray = Plan::from_actions(rows.iter().map(|(c, a)| (c.clone(), a.as_str())).chain([(format!("{value}|{}", moved.join("/")), action.as_str())])).unwrap();
+    assert!(hcf::replay(&stray, &suits, hand).unwrap_err().contains("is not a hand class"));
 }
 
 #[test]

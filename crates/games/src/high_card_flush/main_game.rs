@@ -129,12 +129,23 @@ impl Tally {
                     t.chosen_showdowns[d][i] = next()?;
                 }
             }
-            if t.chosen.iter().sum::<u128>() != t.hands || t.showdowns.iter().sum::<u128>() != t.hands * dealer_hands as u128 {
+            // The showdowns split by decision add up to the showdowns and to each decision's
+            // hands (a replay settles a value from its showdowns); sums that would overflow are
+            // refused with the rest.
+            fn sum(x: impl Iterator<Item = u128>) -> Option<u128> {
+                x.fold(Some(0u128), |a, b| a?.checked_add(b))
+            }
+            let deals = |hands: u128| hands.checked_mul(dealer_hands as u128);
+            let adds_up = sum(t.chosen.iter().copied()) == Some(t.hands)
+                && sum(t.showdowns.iter().copied()).is_some_and(|s| Some(s) == deals(t.hands))
+                && (0..4).all(|i| sum(t.chosen_showdowns.iter().map(|c| c[i])) == Some(t.showdowns[i]))
+                && (0..3).all(|d| sum(t.chosen_showdowns[d].iter().copied()).is_some_and(|s| Some(s) == deals(t.chosen[d])));
+            if !adds_up {
                 return Err("a stored value whose decisions or showdowns do not add up".into());
             }
             by_value.insert(u32::try_from(e[0]).map_err(|_| "a stored value out of range".to_string())?, t);
         }
-        if by_value.values().map(|v| v.hands).sum::<u128>() != c.get(cards as u32, hand as u32) as u128 {
+        if by_value.values().try_fold(0u128, |a, v| a.checked_add(v.hands)) != Some(c.get(cards as u32, hand as u32) as u128) {
             return Err("a stored tally that does not hold every player hand once".into());
         }
         Ok(Tally { hand, cards, dealer_hands, by_value })

@@ -9,10 +9,10 @@
 //! interchangeable, the longest and highest first; `-` an empty suit). No coarser description
 //! decides those hands exactly: the other cards' ranks, suit by suit, all move the dealer's
 //! chances. The replay settles every hand class against its exact dealer counts with the
-//! action read from the plan: a value whose hands the plan plays alike at once, from the
+//! action read from the plan: a value whose hands the plan names none of at once, from the
 //! deck's tally (a play's net and wager are linear in the showdowns, which the tally sums per
-//! value), and the hands of a value the plan splits one by one. Outcomes by hand are by the
-//! length of the longest flush.
+//! value), and the hands of a value the plan names hands of one by one. Outcomes by hand are by
+//! the length of the longest flush.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -251,9 +251,9 @@ fn settled(a: usize, sd: &[u128; 4]) -> (u128, i128, u128) {
 }
 
 /// [`replay`] played: each hand class settled with the action the plan gives it. Deals and net
-/// (in Antes) by flush length, and the total wagered. A value whose hands the plan plays alike
-/// is settled from the deck's tally (its hands' showdowns summed); only the hands of the values
-/// the plan splits are walked one by one.
+/// (in Antes) by flush length, and the total wagered. A value the plan names no hand of is
+/// settled from the deck's tally (its hands' showdowns summed); only the hands of the values it
+/// names hands of (splits) are walked one by one.
 fn played(plan: &Plan, suits: &[u16], hand: usize) -> Result<([(u128, i128); 14], u128), String> {
     // The plan's rows by value, and by (value, lanes).
     let mut of_value: HashMap<u32, (String, usize)> = HashMap::new();
