@@ -738,26 +738,23 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        // Per J: its queries' distinct highs and lows.
+        // Per J (numbered as its queries first come): its queries' distinct highs and lows.
         let mut local = [u8::MAX; J2];
-        let mut jlist: Vec<usize> = Vec::new();
+        let mut per_j: Vec<(Vec<u16>, Vec<u8>)> = Vec::new();
         for q in &qs {
             if local[q.2] == u8::MAX {
-                local[q.2] = jlist.len() as u8;
-                jlist.push(q.2);
+                local[q.2] = per_j.len() as u8;
+                per_j.push((Vec::new(), Vec::new()));
             }
+            let x = &mut per_j[local[q.2] as usize];
+            x.0.push(q.0);
+            x.1.push(q.1);
         }
         struct Grid {
             highs: Vec<u16>,
             lows: Vec<u8>,
             of_low: Vec<u32>,
             cells: Vec<i64>,
-        }
-        let mut per_j: Vec<(Vec<u16>, Vec<u8>)> = vec![(Vec::new(), Vec::new()); jlist.len()];
-        for q in &qs {
-            let x = &mut per_j[local[q.2] as usize];
-            x.0.push(q.0);
-            x.1.push(q.1);
         }
         let mut grids: Vec<Grid> = per_j
             .into_iter()
