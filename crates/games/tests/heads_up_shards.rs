@@ -4,7 +4,7 @@
 //! Run with `cargo test --release -p parsheet-games --test heads_up_shards` (a few seconds).
 
 use parsheet_cards::Card;
-use parsheet_games::strategy::heads_up::{count_flops, exact_from_tally, key, solve_deck, to_solution, Config};
+use parsheet_games::strategy::heads_up::{count_flops, count_flops_together, exact_from_tally, key, solve_deck, to_solution, Config};
 use parsheet_paytable::{Line, Paytable};
 use parsheet_shard::{Combine, Shard, Tally};
 
@@ -157,6 +157,46 @@ fn incomplete_doubled_or_malformed_tallies_are_refused() {
         t.push(n, if n == "flop_plays" { v.iter().map(|&c| if c == 1 { 2 } else { c }).collect() } else { v.clone() });
     }
     assert!(exact_from_tally(&deck, &two_x, true, &t).is_err(), "a raise size the game does not allow");
+}
+
+/// Configurations counted in one pass (the report's two readings of a high-card win; with a
+/// Bad Beat table and a 1/2x minimum; three at once, one of them with pays in fifths) give,
+/// shard by shard, the tallies each gives counted on its own, and so the same solutions.
+/// Configurations of other raise sizes, none, or more than a pass holds are refused.
+#[test]
+fn configurations_counted_together_count_as_each_alone() {
+    let fifths = Config::heads_up("odds-lose-below-pair", &table("fifths", &[("royal-flush", "1000 to 1"), ("flush", "7 to 5"), ("straight", "1 to 1")]), None).unwrap();
+    let mut push_half = Config::heads_up("odds-push-below-pair", &odds_table(), Some(&bad_beat_table())).unwrap();
+    push_half.min_raise = (1, 2);
+    let lose = Config::heads_up("odds-lose-below-pair", &odds_table(), None).unwrap();
+    let all_suits = &cases()[0].0;
+    let passes: [(&[Card], Vec<Config>, u32); 3] =
+        [(all_suits, vec![base(), lose.clone()], 1), (&small_deck(), vec![half_minimum(), push_half], 3), (all_suits, vec![lose, fifths, base()], 2)];
+    for (deck, configs, n) in passes {
+        for k in 0..n {
+            let shard = Shard::new(k, n).unwrap();
+            let together = count_flops_together(deck, &configs, true, shard).unwrap();
+            assert_eq!(together.len(), configs.len());
+            for (config, t) in configs.iter().zip(&together) {
+                let alone = count_flops(deck, config, true, shard).unwrap();
+                assert_eq!(t.parts(), alone.parts(), "{config:?}, shard {k}/{n}");
+            }
+        }
+        let together = count_flops_together(deck, &configs, true, Shard::WHOLE).unwrap();
+        for (config, t) in configs.iter().zip(&together) {
+            let x = exact_from_tally(deck, config, true, t).unwrap();
+            assert_eq!(x.expected_net(), solve_deck(deck, config, true).unwrap().expected_net(), "{config:?}");
+        }
+    }
+    // The readings' tallies differ, so the pass did not hand one reading's counts to both.
+    let both = count_flops_together(all_suits, &[base(), Config::heads_up("odds-lose-below-pair", &odds_table(), None).unwrap()], true, Shard::WHOLE).unwrap();
+    assert_ne!(both[0].parts(), both[1].parts());
+    let mut other_sizes = base();
+    other_sizes.flop_max = 1;
+    let err = count_flops_together(&small_deck(), &[base(), other_sizes], true, Shard::WHOLE).unwrap_err();
+    assert!(err.contains("raise sizes"), "{err}");
+    assert!(count_flops_together(&small_deck(), &[], true, Shard::WHOLE).is_err());
+    assert!(count_flops_together(&small_deck(), &vec![base(); 5], true, Shard::WHOLE).is_err());
 }
 
 #[test]

@@ -95,6 +95,11 @@
 //! type, so patterns are boards and type pairs holdings, and the kernel is slower than a
 //! board-by-board sweep would be (1.5× on the 26-card bench deck).
 //!
+//! The game's two readings of a high-card win differ only in the Odds' net on it, so a pass
+//! counts both ([`count_flops_together`]): an entry's counts are ranked, sorted and swept once,
+//! each reading decides its river play from them (one bit each in the entry) and sums its own
+//! kinds per hole, which doubles the holes' share alone.
+//!
 //! # Shards
 //!
 //! The flop loop splits across processes ([`count_flops`], [`exact_from_tally`]). A shard
@@ -144,16 +149,16 @@ use num_rational::BigRational;
 use parsheet_cards::{binomial, Card, CardSet, Deck};
 use parsheet_eval::{Category, Evaluator, Ranking};
 use parsheet_paytable::Paytable;
-use parsheet_shard::{Combine, Key, Shard};
+use parsheet_shard::{Combine, Key, Shard, Tally};
 
 use crate::solution::Solution;
 use crate::OutcomeCounts;
 
 pub use exact::{hole_name, to_solution, Action, Exact};
 use exact::size_text;
-use kernel::{FlopSums, Kernel, Ranks, Scratch};
+use kernel::{FlopSums, Kernel, Pays, Ranks, Scratch};
 pub use rules::{flop_rule, river_rule, RuleLine};
-pub use tally::{count_flops, exact_from_tally, ClassTotals};
+pub use tally::{count_flops, count_flops_together, exact_from_tally, ClassTotals};
 
 /// The player's hand categories the pays distinguish, weakest first (index = `Config` slot).
 pub const CATEGORIES: [&str; 10] =
@@ -177,6 +182,10 @@ fn category_index(c: Category) -> usize {
 
 /// A rational as (numerator, denominator > 0).
 pub type Ratio = (i64, i64);
+
+/// The readings of a win below a pair (the game's variants), each with the Odds' net on it: the
+/// Odds pays no high-card line (677a.12(b)), and the text says a winning Odds is paid.
+const HIGH_CARD_READINGS: [(&str, Ratio); 2] = [("odds-push-below-pair", (0, 1)), ("odds-lose-below-pair", (-1, 1))];
 
 /// The game's shape and pays. Raise sizes are in units of the Ante.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,10 +223,9 @@ impl Config {
         let mut odds_lose = [(-1, 1); 10];
         for (i, name) in CATEGORIES.iter().enumerate() {
             odds_win[i] = match (i, odds.pay(name)) {
-                (0, None) => match variant {
-                    "odds-push-below-pair" => (0, 1),
-                    "odds-lose-below-pair" => (-1, 1),
-                    v => return Err(format!("unknown reading {v:?} of heads-up-holdem")),
+                (0, None) => match HIGH_CARD_READINGS.iter().find(|r| r.0 == variant) {
+                    Some(r) => r.1,
+                    None => return Err(format!("unknown reading {variant:?} of heads-up-holdem")),
                 },
                 _ => small(crate::solution::line_net(odds, name)?, &odds.id)?,
             };
@@ -229,6 +237,23 @@ impl Config {
             }
         }
         Ok(Config { preflop_max: 3, flop_max: 2, river: 1, min_raise: (1, 1), odds_win, odds_lose })
+    }
+
+    /// The same configuration under the game's other readings of a high-card win, where this
+    /// one is under one of them.
+    fn other_readings(&self) -> Vec<Config> {
+        if !HIGH_CARD_READINGS.iter().any(|r| r.1 == self.odds_win[0]) {
+            return Vec::new();
+        }
+        HIGH_CARD_READINGS
+            .iter()
+            .filter(|r| r.1 != self.odds_win[0])
+            .map(|r| {
+                let mut c = self.clone();
+                c.odds_win[0] = r.1;
+                c
+            })
+            .collect()
     }
 
     /// Ultimate Texas Hold 'Em: 4x pre-flop, no Bad Beat, `blind` as the Blind (a win below its
@@ -448,14 +473,36 @@ pub fn key(config: &Config) -> Key {
 
 /// The full deck with suit isomorphism, computed once per configuration: the counts come from
 /// [`parsheet_shard::counted`] (computed here, or one shard of them, or a store's).
+///
+/// A whole count also counts, in the same pass, the configuration under the game's other
+/// readings of a high-card win not yet solved here ([`count_flops_together`]: the kernel's
+/// ranking and sweep serve them all), and keeps their tallies until they are asked: the report
+/// asks for every reading.
 pub fn solve_cached(config: &Config) -> Result<std::sync::Arc<Exact>, String> {
     use std::sync::{Arc, Mutex};
     static CACHE: Mutex<Vec<(Config, Arc<Exact>)>> = Mutex::new(Vec::new());
-    if let Some(x) = CACHE.lock().unwrap().iter().find(|c| c.0 == *config) {
-        return Ok(x.1.clone());
+    static AHEAD: Mutex<Vec<(Config, Tally)>> = Mutex::new(Vec::new());
+    let solved = |c: &Config| CACHE.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|x| x.0 == *c).map(|x| x.1.clone());
+    if let Some(x) = solved(config) {
+        return Ok(x);
     }
     let deck = Deck::standard();
-    let tally = parsheet_shard::counted(&key(config), |shard| count_flops(deck.cards(), config, true, shard))?;
+    let tally = parsheet_shard::counted(&key(config), |shard| {
+        if !shard.is_whole() {
+            return count_flops(deck.cards(), config, true, shard);
+        }
+        let mut ahead = AHEAD.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = ahead.iter().position(|a| a.0 == *config) {
+            return Ok(ahead.swap_remove(i).1);
+        }
+        drop(ahead);
+        let others: Vec<Config> = config.other_readings().into_iter().filter(|c| solved(c).is_none()).collect();
+        let together: Vec<Config> = std::iter::once(config.clone()).chain(others.iter().cloned()).collect();
+        let mut tallies = count_flops_together(deck.cards(), &together, true, shard)?;
+        let own = tallies.remove(0);
+        AHEAD.lock().unwrap_or_else(|e| e.into_inner()).extend(others.into_iter().zip(tallies));
+        Ok(own)
+    })?;
     let x = Arc::new(exact_from_tally(deck.cards(), config, true, &tally)?);
     CACHE.lock().unwrap().push((config.clone(), x.clone()));
     Ok(x)
@@ -531,10 +578,10 @@ pub fn spot(config: &Config, hole: CardSet, board: CardSet) -> Result<Vec<(Strin
             let e = Evaluator::get(Ranking::Standard);
             let ranks = Ranks::new(e);
             let pay_den = config.pay_denominator();
-            let kernel = Kernel { e, ranks: &ranks, nets: config.slot_nets(pay_den), sizes, pay_den };
+            let kernel = Kernel { e, ranks: &ranks, pays: vec![Pays { nets: config.slot_nets(pay_den), pay_den }], sizes };
             let rest: Vec<Card> = deck.cards().iter().copied().filter(|c| !board.contains(*c)).collect();
             let mut sums = FlopSums::default();
-            kernel.flop(&three(board), &rest, &mut sums, &mut Scratch::default());
+            kernel.flop(&three(board), &rest, std::slice::from_mut(&mut sums), &mut Scratch::default());
             let mut idx: Vec<usize> = hole.iter().map(|c| rest.iter().position(|r| *r == c).unwrap()).collect();
             idx.sort_unstable();
             let p = pair_index(idx[0], idx[1], rest.len());

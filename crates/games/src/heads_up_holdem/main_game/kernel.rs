@@ -3,9 +3,14 @@
 //! exact; "Cost" what it costs).
 //!
 //! A table entry (one hole type pair on one board pattern) is a `u64`: the four result counts
-//! at 10 bits each (a board leaves at most C(45, 2) = 990 dealer hands), the kind at bit 40 and a
-//! presence bit at 46, so an absent type pair is 0 and adds nothing. A hole's sums are kept by
-//! kind in two words, [`lanes`].
+//! at 10 bits each (a board leaves at most C(45, 2) = 990 dealer hands), twice the river
+//! situation at bit 40, a presence bit at 46 (so an absent type pair is 0 and adds nothing), and
+//! from bit 47 one bit per reading counted in the pass: whether that reading's player raises at
+//! the river. A hole's sums are kept by kind (situation and play) in two words, [`lanes`].
+//!
+//! The readings of a pass differ only in their pays ([`Pays`]): the ranking, sort and sweep
+//! that make an entry's counts, the kernel's cost, are shared, and each reading decides its own
+//! river play from them and sums its own kinds.
 
 use parsheet_cards::{Card, Rank, Suit};
 use parsheet_eval::{Evaluator, HandKey, HandRank};
@@ -37,9 +42,23 @@ fn lanes(entry: u64) -> [u64; 2] {
     [(entry & M) | (entry >> 10 & M) << FIELD | (entry >> 20 & M) << (2 * FIELD), (entry >> 30 & M) | (entry >> 46 & 1) << FIELD]
 }
 
+/// The kind of an entry for reading `reading` of the pass: its situation and that reading's play.
 #[inline(always)]
-fn kind(entry: u64) -> usize {
-    (entry >> 40 & 63) as usize
+fn kind(entry: u64, reading: usize) -> usize {
+    (entry >> 40 & 62 | entry >> (RAISE_BIT + reading as u32) & 1) as usize
+}
+
+/// The bit of reading 0's river raise in an entry; reading i's is `RAISE_BIT + i`.
+const RAISE_BIT: u32 = 47;
+
+/// The most readings one pass counts.
+pub(super) const MAX_READINGS: usize = 4;
+
+/// One reading's pays in a pass: its slot nets and their common denominator.
+#[derive(Clone, Copy)]
+pub(super) struct Pays {
+    pub nets: [(i64, i64); SLOTS],
+    pub pay_den: i64,
 }
 
 /// Ranking data shared by all boards.
@@ -106,7 +125,7 @@ struct Group {
     holding: Vec<Vec<(u16, u8)>>,
     /// Entries by [type pair][pattern].
     table: Vec<u64>,
-    /// `P`: Σ over patterns of boards × entry, per type pair.
+    /// `P`: Σ over patterns of boards × entry, per type pair and reading (at `tp · readings + i`).
     sums: Vec<KindSums>,
 }
 
@@ -273,26 +292,33 @@ pub(super) fn flop_entries(flop: &[Card; 3], rest: &[Card], s: &mut Scratch) -> 
 pub(super) struct Kernel<'a> {
     pub e: &'a Evaluator,
     pub ranks: &'a Ranks,
-    pub nets: [(i64, i64); SLOTS],
+    /// The readings counted in one pass (1 to [`MAX_READINGS`]), alike but for their pays.
+    pub pays: Vec<Pays>,
     pub sizes: Sizes,
-    pub pay_den: i64,
 }
 
 impl Kernel<'_> {
-    /// Fills `sums` for the flop `flop` given the cards `rest` left after it (in deck order, so
-    /// that a hole's pair index is its index among the 2-subsets of `rest`).
-    pub fn flop(&self, flop: &[Card; 3], rest: &[Card], sums: &mut FlopSums, s: &mut Scratch) {
+    /// Fills `sums[i]` for reading `i` on the flop `flop` given the cards `rest` left after it
+    /// (in deck order, so that a hole's pair index is its index among the 2-subsets of `rest`).
+    pub fn flop(&self, flop: &[Card; 3], rest: &[Card], sums: &mut [FlopSums], s: &mut Scratch) {
+        assert_eq!(sums.len(), self.pays.len(), "one FlopSums a reading");
         let n = rest.len();
-        sums.reset(n * (n - 1) / 2);
-        self.flop_with(flop, rest, s, |acc, p| self.settle(acc, p, n - 4, sums));
+        sums.iter_mut().for_each(|x| x.reset(n * (n - 1) / 2));
+        self.flop_with(flop, rest, s, |accs, p| {
+            for ((acc, sums), pays) in accs.iter().zip(sums.iter_mut()).zip(&self.pays) {
+                self.settle(acc, p, n - 4, sums, pays);
+            }
+        });
     }
 
-    /// The kernel's pass over one flop, handing each hole's sums by kind to `per_hole` with its
-    /// pair index (what [`Kernel::flop`] settles into [`FlopSums`]; a replay reads them its own
-    /// way).
-    pub fn flop_with(&self, flop: &[Card; 3], rest: &[Card], s: &mut Scratch, mut per_hole: impl FnMut(&KindSums, usize)) {
+    /// The kernel's pass over one flop, handing each hole's sums by kind, one per reading, to
+    /// `per_hole` with its pair index (what [`Kernel::flop`] settles into [`FlopSums`]; a
+    /// replay may read them its own way).
+    pub fn flop_with(&self, flop: &[Card; 3], rest: &[Card], s: &mut Scratch, mut per_hole: impl FnMut(&[KindSums], usize)) {
         let n = rest.len();
+        let readings = self.pays.len();
         assert!(n <= 49 && (n - 4) * (n - 5) / 2 < 1 << COUNT_BITS, "the deck has at most 52 cards");
+        assert!((1..=MAX_READINGS).contains(&readings), "1 to {MAX_READINGS} readings a pass");
         s.prepare(flop, rest);
         let (mut ranked, mut sorted) = (std::mem::take(&mut s.ranked), std::mem::take(&mut s.sorted));
         for g in &mut s.groups {
@@ -300,44 +326,51 @@ impl Kernel<'_> {
         }
         (s.ranked, s.sorted) = (ranked, sorted);
         let flop_suits = s.flop_suits;
-        let mut acc: KindSums = [[0; 2]; KINDS];
+        let mut accs: [KindSums; MAX_READINGS] = [[[0; 2]; KINDS]; MAX_READINGS];
+        let accs = &mut accs[..readings];
         for i in 0..n {
             for j in i + 1..n {
-                acc.iter_mut().for_each(|a| *a = [0; 2]);
+                accs.iter_mut().for_each(|acc| acc.iter_mut().for_each(|a| *a = [0; 2]));
                 let own = flush_suit(&flop_suits, rest[i], rest[j]);
                 for g in &s.groups {
                     let tp = g.type_pair(g.type_of[i], g.type_of[j]);
-                    for (a, p) in acc.iter_mut().zip(&g.sums[tp]) {
-                        a[0] = a[0].wrapping_add(p[0]);
-                        a[1] = a[1].wrapping_add(p[1]);
+                    for (acc, sums) in accs.iter_mut().zip(&g.sums[tp * readings..(tp + 1) * readings]) {
+                        for (a, p) in acc.iter_mut().zip(sums) {
+                            a[0] = a[0].wrapping_add(p[0]);
+                            a[1] = a[1].wrapping_add(p[1]);
+                        }
                     }
                     let row = &g.table[tp * g.patterns.len()..(tp + 1) * g.patterns.len()];
                     // The boards holding either hole card are not dealt with this hole.
                     for &(beta, boards) in g.holding[i].iter().chain(&g.holding[j]) {
                         let e = row[beta as usize];
                         let [l0, l1] = lanes(e);
-                        let a = &mut acc[kind(e)];
-                        a[0] = a[0].wrapping_sub(l0 * boards as u64);
-                        a[1] = a[1].wrapping_sub(l1 * boards as u64);
+                        for (r, acc) in accs.iter_mut().enumerate() {
+                            let a = &mut acc[kind(e, r)];
+                            a[0] = a[0].wrapping_sub(l0 * boards as u64);
+                            a[1] = a[1].wrapping_sub(l1 * boards as u64);
+                        }
                     }
                     // The board of both hole cards was taken away twice.
                     if own == g.suit {
                         let e = row[g.pattern_of[tp] as usize];
                         let [l0, l1] = lanes(e);
-                        let a = &mut acc[kind(e)];
-                        a[0] = a[0].wrapping_add(l0);
-                        a[1] = a[1].wrapping_add(l1);
+                        for (r, acc) in accs.iter_mut().enumerate() {
+                            let a = &mut acc[kind(e, r)];
+                            a[0] = a[0].wrapping_add(l0);
+                            a[1] = a[1].wrapping_add(l1);
+                        }
                     }
                 }
-                per_hole(&acc, pair_index(i, j, n));
+                per_hole(accs, pair_index(i, j, n));
             }
         }
     }
 
-    /// Turns a hole's sums by kind into its [`FlopSums`] entry; `m` cards are left after the
-    /// board and the hole.
-    fn settle(&self, acc: &KindSums, p: usize, m: usize, sums: &mut FlopSums) {
-        let (q, den) = (self.sizes.den, self.pay_den);
+    /// Turns a hole's sums by kind under one reading's `pays` into its [`FlopSums`] entry; `m`
+    /// cards are left after the board and the hole.
+    fn settle(&self, acc: &KindSums, p: usize, m: usize, sums: &mut FlopSums, pays: &Pays) {
+        let (q, den) = (self.sizes.den, pays.pay_den);
         let dealers = (m * (m - 1) / 2) as i64;
         let fold = -2 * q * den * dealers;
         let river = self.sizes.river * den;
@@ -352,8 +385,8 @@ impl Kernel<'_> {
             let raises = k % 2 == 1;
             let (mut av, mut rv) = (0, 0);
             for i in 0..4 {
-                av += x[i] * self.nets[4 * c + i].0;
-                rv += x[i] * self.nets[4 * c + i].1;
+                av += x[i] * pays.nets[4 * c + i].0;
+                rv += x[i] * pays.nets[4 * c + i].1;
                 showdown[4 * c + i] += x[i] as u32;
                 if raises {
                     raised[4 * c + i] += x[i] as u32;
@@ -388,14 +421,17 @@ impl Kernel<'_> {
             let second = 15 - (ranks & !(1 << top)).leading_zeros() as u8;
             self.board(g, beta, &keys, board, (top, second, distinct < 5), ranked, sorted);
         }
+        let readings = self.pays.len();
         g.sums.clear();
-        g.sums.resize(g.pairs.len(), [[0; 2]; KINDS]);
-        for (tp, p) in g.sums.iter_mut().enumerate() {
+        g.sums.resize(g.pairs.len() * readings, [[0; 2]; KINDS]);
+        for (tp, sums) in g.sums.chunks_exact_mut(readings).enumerate() {
             for (&e, &boards) in g.table[tp * patterns..(tp + 1) * patterns].iter().zip(&g.boards) {
                 let [l0, l1] = lanes(e);
-                let s = &mut p[kind(e)];
-                s[0] = s[0].wrapping_add(l0 * boards);
-                s[1] = s[1].wrapping_add(l1 * boards);
+                for (r, p) in sums.iter_mut().enumerate() {
+                    let s = &mut p[kind(e, r)];
+                    s[0] = s[0].wrapping_add(l0 * boards);
+                    s[1] = s[1].wrapping_add(l1 * boards);
+                }
             }
         }
     }
@@ -443,9 +479,13 @@ impl Kernel<'_> {
         radix_sort_by_rank(ranked, sorted);
         let cards_left = left.iter().map(|&x| x as u32).sum::<u32>();
         let dealers = ((cards_left - 2) * (cards_left - 3) / 2) as i64;
-        let (q, den) = (self.sizes.den, self.pay_den);
-        let fold = -2 * q * den * dealers;
-        let river = self.sizes.river * den;
+        let q = self.sizes.den;
+        // Per reading: the fold's value and the river Raise, in its pays' units.
+        let mut values = [(0i64, 0i64); MAX_READINGS];
+        for (v, p) in values.iter_mut().zip(&self.pays) {
+            *v = (-2 * q * p.pay_den * dealers, self.sizes.river * p.pay_den);
+        }
+        let values = &values[..self.pays.len()];
         let patterns = g.patterns.len();
         let mut cnt = [0u32; MAX_TYPES];
         let mut total = 0u32;
@@ -470,7 +510,6 @@ impl Kernel<'_> {
                 total += holdings(a, b);
             }
             let c = self.ranks.category[r as usize] as usize;
-            let nets: [(i64, i64); 4] = self.nets[4 * c..4 * c + 4].try_into().unwrap();
             let own_nq = (r < threshold) as i64;
             let plays = r > board_rank;
             let pair_rank = if c == 1 { self.e.tiebreaks(HandRank(r as u16))[0] } else { 0 };
@@ -487,15 +526,18 @@ impl Kernel<'_> {
                 } else {
                     [bl - nq, nq, equal, above]
                 };
-                let av = x[0] * nets[0].0 + x[1] * nets[1].0 + x[2] * nets[2].0 + x[3] * nets[3].0;
-                let rv = x[0] * nets[0].1 + x[1] * nets[1].1 + x[2] * nets[2].1 + x[3] * nets[3].1;
-                // Ties go to the smaller wager: fold unless raising is strictly better.
-                let raises = q * av + river * rv > fold;
+                let mut raises = 0u64;
+                for (r, (p, &(fold, river))) in self.pays.iter().zip(values).enumerate() {
+                    let nets = &p.nets[4 * c..4 * c + 4];
+                    let av = x[0] * nets[0].0 + x[1] * nets[1].0 + x[2] * nets[2].0 + x[3] * nets[3].0;
+                    let rv = x[0] * nets[0].1 + x[1] * nets[1].1 + x[2] * nets[2].1 + x[3] * nets[3].1;
+                    // Ties go to the smaller wager: fold unless raising is strictly better.
+                    raises |= ((q * av + river * rv > fold) as u64) << (RAISE_BIT + r as u32);
+                }
                 let high = (a % 13).max(b % 13);
                 let situation = river_situation(c, plays, board_paired, pair_rank, board_top, board_second, high);
-                let kind = 2 * situation + raises as usize;
                 debug_assert!(x.iter().all(|&v| (0..1 << COUNT_BITS).contains(&v)));
-                let entry = x[0] as u64 | (x[1] as u64) << 10 | (x[2] as u64) << 20 | (x[3] as u64) << 30 | (kind as u64) << 40 | 1 << 46;
+                let entry = x[0] as u64 | (x[1] as u64) << 10 | (x[2] as u64) << 20 | (x[3] as u64) << 30 | (2 * situation as u64) << 40 | 1 << 46 | raises;
                 g.table[tp * patterns + beta] = entry;
             }
             g0 = g1;

@@ -9,7 +9,7 @@ use parsheet_shard::{Shard, Tally};
 use rayon::prelude::*;
 
 use super::exact::Exact;
-use super::kernel::{flop_entries, FlopSums, Kernel, Ranks, Scratch};
+use super::kernel::{flop_entries, FlopSums, Kernel, Pays, Ranks, Scratch, MAX_READINGS};
 use super::{canonical, flop_play, flop_values, pair_index, symmetries, three, Config, FlopPlay, HoleClass, Perm, Preflop, Sizes, RIVER_RULE, SLOTS};
 
 /// What a hole class has over every deal it starts.
@@ -201,97 +201,126 @@ impl Setup {
 /// counted the flop) and `flop_plays` (flop unit × hole pair index, [`FlopPlay::code`] where
 /// counted, else 0). Disjoint shards' tallies add up to the whole deck's.
 pub fn count_flops(deck: &[Card], config: &Config, iso: bool, shard: Shard) -> Result<Tally, String> {
-    let setup = Setup::new(deck, config, iso)?;
-    let Setup { ref flops, ref class_of, sizes, pay_den, pairs, .. } = setup;
+    Ok(count_flops_together(deck, std::slice::from_ref(config), iso, shard)?.remove(0))
+}
+
+/// [`count_flops`] for each of `configs` in one pass over the flops: configurations alike but
+/// for their pays (the readings of a high-card win), whose kernels share the ranking, sort and
+/// sweep of every entry. Each tally is the one [`count_flops`] gives for its configuration.
+pub fn count_flops_together(deck: &[Card], configs: &[Config], iso: bool, shard: Shard) -> Result<Vec<Tally>, String> {
+    if configs.is_empty() || configs.len() > MAX_READINGS {
+        return Err(format!("one pass counts 1 to {MAX_READINGS} configurations, not {}", configs.len()));
+    }
+    let setups = configs.iter().map(|c| Setup::new(deck, c, iso)).collect::<Result<Vec<Setup>, String>>()?;
+    let Setup { ref flops, sizes, pairs, .. } = setups[0];
+    if let Some(c) = configs.iter().find(|c| c.sizes() != sizes) {
+        return Err(format!("configurations counted in one pass share their raise sizes: {:?} against {:?}", c.sizes(), sizes));
+    }
     let e = Evaluator::get(Ranking::Standard);
     let ranks = Ranks::new(e);
-    let kernel = Kernel { e, ranks: &ranks, nets: config.slot_nets(pay_den), sizes, pay_den };
-    let classes = setup.reps.len();
+    let pays: Vec<Pays> = configs.iter().zip(&setups).map(|(c, s)| Pays { nets: c.slot_nets(s.pay_den), pay_den: s.pay_den }).collect();
+    let kernel = Kernel { e, ranks: &ranks, pays, sizes };
+    let readings = configs.len();
+    let classes = setups[0].reps.len();
     let min_allowed = sizes.min < sizes.flop_max;
     // The units' estimated work plans the shards and measures the progress reported.
-    let costs = setup.flop_costs(deck);
+    let costs = setups[0].flop_costs(deck);
     let mine = shard.assign(&costs);
     let total: u64 = mine.iter().map(|&u| costs[u]).sum::<u64>().max(1);
     let done = std::sync::atomic::AtomicU64::new(0);
     let task = if deck.len() == 52 { "solving heads-up-holdem" } else { "solving heads-up-holdem (reduced deck)" };
-    let (totals, plays) = mine
+    let empty = || (0..readings).map(|_| (vec![ClassTotals::default(); classes], Vec::new())).collect::<Vec<_>>();
+    let per_reading: Vec<(Vec<ClassTotals>, Vec<(usize, Vec<FlopPlay>)>)> = mine
         .par_iter()
         .fold(
-            || (vec![ClassTotals::default(); classes], Vec::new(), FlopSums::default(), Scratch::default()),
-            |(mut acc, mut plays, mut sums, mut scratch), &unit| {
+            || (empty(), (0..readings).map(|_| FlopSums::default()).collect::<Vec<_>>(), Scratch::default()),
+            |(mut out, mut sums, mut scratch), &unit| {
                 let (flop, weight) = flops[unit];
                 let rest: Vec<Card> = deck.iter().copied().filter(|c| !flop.contains(*c)).collect();
                 kernel.flop(&three(flop), &rest, &mut sums, &mut scratch);
-                let w = weight as i128;
-                let boards = binomial(rest.len() as u64 - 2, 2) * binomial(rest.len() as u64 - 4, 2);
-                let mut flop_plays = Vec::with_capacity(pairs);
-                for i in 0..rest.len() {
-                    for j in i + 1..rest.len() {
-                        let p = pair_index(i, j, rest.len());
-                        let t = &mut acc[class_of.of(rest[i], rest[j])];
-                        let v = flop_values(&sums, p, sizes, pay_den);
-                        let [a, r, _] = sums.values[p];
-                        let pre_base = sizes.den as i128 * a as i128;
-                        t.raise_max += w * (pre_base + (sizes.preflop_max * pay_den) as i128 * r as i128);
-                        t.raise_min += w * (pre_base + (sizes.min * pay_den) as i128 * r as i128);
-                        let play = flop_play(v, min_allowed);
-                        flop_plays.push(play);
-                        t.check += w * match play {
-                            FlopPlay::RaiseMax => v.0,
-                            FlopPlay::RaiseMin => v.1,
-                            FlopPlay::Check => v.2,
-                        } as i128;
-                        let wu = weight;
-                        for s in 0..SLOTS {
-                            t.showdown[s] += wu * sums.showdown[p][s] as u64;
-                        }
-                        match play {
-                            FlopPlay::RaiseMax => (0..SLOTS).for_each(|s| t.flop_max[s] += wu * sums.showdown[p][s] as u64),
-                            FlopPlay::RaiseMin => (0..SLOTS).for_each(|s| t.flop_min[s] += wu * sums.showdown[p][s] as u64),
-                            FlopPlay::Check => {
-                                let raised: u64 = sums.raised[p].iter().map(|&x| x as u64).sum();
-                                (0..SLOTS).for_each(|s| t.river[s] += wu * sums.raised[p][s] as u64);
-                                t.fold += wu * (boards - raised);
-                                (0..RIVER_RULE).for_each(|s| t.river_rule[s] += wu * sums.river_rule[p][s] as u64);
-                            }
-                        }
-                    }
+                for (((acc, plays), sums), setup) in out.iter_mut().zip(&sums).zip(&setups) {
+                    plays.push((unit, settle_flop(sums, &rest, weight, setup, min_allowed, acc)));
                 }
-                plays.push((unit, flop_plays));
                 let finished = costs[unit] + done.fetch_add(costs[unit], std::sync::atomic::Ordering::Relaxed);
                 parsheet_shard::report(task, finished, total);
-                (acc, plays, sums, scratch)
+                (out, sums, scratch)
             },
         )
-        .map(|(acc, plays, _, _)| (acc, plays))
-        .reduce(
-            || (vec![ClassTotals::default(); classes], Vec::new()),
-            |(mut a, mut pa), (b, pb)| {
-                for (x, y) in a.iter_mut().zip(&b) {
-                    x.add(y);
+        .map(|(out, _, _)| out)
+        .reduce(empty, |mut a, b| {
+            for ((x, px), (y, py)) in a.iter_mut().zip(b) {
+                for (t, u) in x.iter_mut().zip(&y) {
+                    t.add(u);
                 }
-                pa.extend(pb);
-                (a, pa)
-            },
-        );
+                px.extend(py);
+            }
+            a
+        });
     parsheet_shard::report(task, total, total);
-    let mut tally = Tally::new();
-    ClassTotals::push_parts(&totals, &mut tally);
-    let mut of_unit: Vec<Option<&Vec<FlopPlay>>> = vec![None; flops.len()];
-    for (unit, p) in &plays {
-        of_unit[*unit] = Some(p);
-    }
-    let counted = of_unit.iter().map(|p| p.is_some() as i128).collect();
-    // Two million entries: written on every core.
-    let mut codes = vec![0; flops.len() * pairs];
-    codes.par_chunks_mut(pairs.max(1)).zip(&of_unit).for_each(|(codes, p)| {
-        for (x, play) in codes.iter_mut().zip(p.iter().copied().flatten()) {
-            *x = play.code();
+    Ok(per_reading
+        .into_iter()
+        .map(|(totals, plays)| {
+            let mut tally = Tally::new();
+            ClassTotals::push_parts(&totals, &mut tally);
+            let mut of_unit: Vec<Option<&Vec<FlopPlay>>> = vec![None; flops.len()];
+            for (unit, p) in &plays {
+                of_unit[*unit] = Some(p);
+            }
+            let counted = of_unit.iter().map(|p| p.is_some() as i128).collect();
+            // Two million entries: written on every core.
+            let mut codes = vec![0; flops.len() * pairs];
+            codes.par_chunks_mut(pairs.max(1)).zip(&of_unit).for_each(|(codes, p)| {
+                for (x, play) in codes.iter_mut().zip(p.iter().copied().flatten()) {
+                    *x = play.code();
+                }
+            });
+            tally.push("flops_counted", counted);
+            tally.push("flop_plays", codes);
+            tally
+        })
+        .collect())
+}
+
+/// Adds one flop's sums (of weight `weight`, `rest` the cards left after it) into the hole
+/// classes' totals `acc` under one configuration's `setup`; returns each hole's flop play.
+fn settle_flop(sums: &FlopSums, rest: &[Card], weight: u64, setup: &Setup, min_allowed: bool, acc: &mut [ClassTotals]) -> Vec<FlopPlay> {
+    let Setup { ref class_of, sizes, pay_den, pairs, .. } = *setup;
+    let w = weight as i128;
+    let boards = binomial(rest.len() as u64 - 2, 2) * binomial(rest.len() as u64 - 4, 2);
+    let mut flop_plays = Vec::with_capacity(pairs);
+    for i in 0..rest.len() {
+        for j in i + 1..rest.len() {
+            let p = pair_index(i, j, rest.len());
+            let t = &mut acc[class_of.of(rest[i], rest[j])];
+            let v = flop_values(sums, p, sizes, pay_den);
+            let [a, r, _] = sums.values[p];
+            let pre_base = sizes.den as i128 * a as i128;
+            t.raise_max += w * (pre_base + (sizes.preflop_max * pay_den) as i128 * r as i128);
+            t.raise_min += w * (pre_base + (sizes.min * pay_den) as i128 * r as i128);
+            let play = flop_play(v, min_allowed);
+            flop_plays.push(play);
+            t.check += w * match play {
+                FlopPlay::RaiseMax => v.0,
+                FlopPlay::RaiseMin => v.1,
+                FlopPlay::Check => v.2,
+            } as i128;
+            let wu = weight;
+            for s in 0..SLOTS {
+                t.showdown[s] += wu * sums.showdown[p][s] as u64;
+            }
+            match play {
+                FlopPlay::RaiseMax => (0..SLOTS).for_each(|s| t.flop_max[s] += wu * sums.showdown[p][s] as u64),
+                FlopPlay::RaiseMin => (0..SLOTS).for_each(|s| t.flop_min[s] += wu * sums.showdown[p][s] as u64),
+                FlopPlay::Check => {
+                    let raised: u64 = sums.raised[p].iter().map(|&x| x as u64).sum();
+                    (0..SLOTS).for_each(|s| t.river[s] += wu * sums.raised[p][s] as u64);
+                    t.fold += wu * (boards - raised);
+                    (0..RIVER_RULE).for_each(|s| t.river_rule[s] += wu * sums.river_rule[p][s] as u64);
+                }
+            }
         }
-    });
-    tally.push("flops_counted", counted);
-    tally.push("flop_plays", codes);
-    Ok(tally)
+    }
+    flop_plays
 }
 
 /// The exact solution from the whole tally of [`count_flops`] (one process's, or the sum of
