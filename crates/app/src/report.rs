@@ -264,6 +264,7 @@ pub fn plan(games: &[GameTables], choice: &HouseWayChoice) -> Result<Vec<Step>, 
 /// section and block on a lock that game holds.
 pub fn build(games: &[GameTables], source: &str, provenance: Provenance, max_pay: u64, cx: &Context) -> Result<Report, String> {
     crate::inputs::check_max_pay(max_pay)?;
+    parsheet_games::strategy::heads_up::expect_every_reading();
     let sections: Vec<Result<GameSection, String>> = std::thread::scope(|scope| {
         let lanes: Vec<_> = games
             .iter()

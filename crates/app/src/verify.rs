@@ -115,6 +115,8 @@ fn no_figures(basis: Basis, why: &str) -> Figures {
 
 /// Checks every published figure of the given tables; `tick` after each figure.
 pub fn checks(games: &[GameTables], cx: &Context, tick: &dyn Fn()) -> Vec<Check> {
+    // Every published figure is checked under every reading of its game.
+    parsheet_games::strategy::heads_up::expect_every_reading();
     let mut counted = Counted::new();
     let mut out = Vec::new();
     for g in games {

@@ -163,6 +163,9 @@ struct Engine<'a> {
     /// each `fl` slot the index of its rank-part slot.
     g_q: Csr<(u16, u8)>,
     g_of_fl: Vec<u32>,
+    /// Per rank class: whether it has points or questions (a Möbius unit passes over the rest;
+    /// a further way's sparse run has few).
+    active: Vec<bool>,
     // Same suit: groups of patterns by (rest, dealer joker); per flush-rank mask and joker (the
     // key of `Tables::mask_at`), its Möbius terms present by channel (J code, index into
     // `ss_merged`), and per such term and channel the corners of the mask's patterns, each
@@ -489,6 +492,7 @@ impl<'a> Engine<'a> {
                 g_of_fl[s] = g_q.at[c] + at;
             }
         }
+        let active = (0..t.classes.len()).map(|c| !(class_corners.get(c).is_empty() && whole.get(c).is_empty() && g_q.get(c).is_empty() && q.nf.get(c).is_empty())).collect();
 
         // Same-suit groups: dealer patterns by the ranks their flush suit leaves (and joker).
         let mut keyed: Vec<(u16, bool, u32)> =
@@ -561,7 +565,7 @@ impl<'a> Engine<'a> {
             .collect();
         os_corners.par_sort_unstable_by_key(|c| (std::cmp::Reverse(c.a), c.group, c.suited));
         let fl_val = atomics(q.fl.data.len() * NCH);
-        Engine { t, q, sk, n_lows, class_corners, delta, whole, g_q, g_of_fl, groups, ss_terms_of_mask, ss_merged, low_queries, os_corners, fl_val }
+        Engine { t, q, sk, n_lows, class_corners, delta, whole, g_q, g_of_fl, active, groups, ss_terms_of_mask, ss_merged, low_queries, os_corners, fl_val }
     }
 
     fn mobius_cost(&self, j: usize) -> u64 {
@@ -601,6 +605,9 @@ impl<'a> Engine<'a> {
             return;
         }
         for &ci in holders {
+            if !self.active[ci as usize] {
+                continue;
+            }
             // (The class's letters packed as J's are, read from one array rather than from the
             // class's own list of ranks.)
             let letters = self.sk.class_letters[ci as usize];

@@ -489,10 +489,12 @@ impl Tables {
         match &self.points_as {
             None => self.setting_corners(self.way_of(k), w, out),
             Some(d) => {
-                if d.left_out.get(k).is_some_and(|&x| x) {
+                let at = d.way.as_ref().map_or(self.way_of(k), |v| v[k]);
+                // (A class the way sets as the base does has no corners: they would cancel.)
+                if d.left_out.get(k).is_some_and(|&x| x) || d.base.as_ref().is_some_and(|base| base[k] == at) {
                     return;
                 }
-                self.setting_corners(d.way.as_ref().map_or(self.way_of(k), |v| v[k]), w, out);
+                self.setting_corners(at, w, out);
                 if let Some(base) = &d.base {
                     self.setting_corners(base[k], -w, out);
                 }
