@@ -477,7 +477,9 @@ pub fn key(config: &Config) -> Key {
 ///
 /// Where the process will ask for every reading ([`expect_every_reading`]), a whole count also
 /// counts, in the same pass, the configuration under the game's other readings of a high-card
-/// win not yet solved here ([`count_flops_together`]), and keeps their tallies until asked.
+/// win not yet solved here ([`count_flops_together`]), and keeps their tallies until asked. (A
+/// reading already in the store is counted again this way, and its tally dropped when it is
+/// asked: the store cannot be asked whether it holds a key without reading it.)
 pub fn solve_cached(config: &Config) -> Result<std::sync::Arc<Exact>, String> {
     use std::sync::{Arc, Mutex};
     static CACHE: Mutex<Vec<(Config, Arc<Exact>)>> = Mutex::new(Vec::new());
@@ -503,11 +505,15 @@ pub fn solve_cached(config: &Config) -> Result<std::sync::Arc<Exact>, String> {
         let together: Vec<Config> = std::iter::once(config.clone()).chain(others.iter().cloned()).collect();
         let mut tallies = count_flops_together(deck.cards(), &together, true, shard)?;
         let own = tallies.remove(0);
-        AHEAD.lock().unwrap_or_else(|e| e.into_inner()).extend(others.into_iter().zip(tallies));
+        let mut ahead = AHEAD.lock().unwrap_or_else(|e| e.into_inner());
+        ahead.retain(|a| !others.contains(&a.0));
+        ahead.extend(others.into_iter().zip(tallies));
         Ok(own)
     })?;
+    // Whether or not the store held it, a tally counted ahead for this configuration is done with.
+    AHEAD.lock().unwrap_or_else(|e| e.into_inner()).retain(|a| a.0 != *config);
     let x = Arc::new(exact_from_tally(deck.cards(), config, true, &tally)?);
-    CACHE.lock().unwrap().push((config.clone(), x.clone()));
+    CACHE.lock().unwrap_or_else(|e| e.into_inner()).push((config.clone(), x.clone()));
     Ok(x)
 }
 

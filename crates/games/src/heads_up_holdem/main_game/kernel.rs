@@ -314,20 +314,31 @@ impl Kernel<'_> {
     /// The kernel's pass over one flop, handing each hole's sums by kind, one per reading, to
     /// `per_hole` with its pair index (what [`Kernel::flop`] settles into [`FlopSums`]; a
     /// replay may read them its own way).
-    pub fn flop_with(&self, flop: &[Card; 3], rest: &[Card], s: &mut Scratch, mut per_hole: impl FnMut(&[KindSums], usize)) {
+    pub fn flop_with(&self, flop: &[Card; 3], rest: &[Card], s: &mut Scratch, per_hole: impl FnMut(&[KindSums], usize)) {
+        // The number of readings as a constant, so that their loops unroll (one reading runs
+        // as fast as before there were several).
+        match self.pays.len() {
+            1 => self.pass::<1>(flop, rest, s, per_hole),
+            2 => self.pass::<2>(flop, rest, s, per_hole),
+            3 => self.pass::<3>(flop, rest, s, per_hole),
+            4 => self.pass::<4>(flop, rest, s, per_hole),
+            n => panic!("1 to {MAX_READINGS} readings a pass, not {n}"),
+        }
+    }
+
+    fn pass<const R: usize>(&self, flop: &[Card; 3], rest: &[Card], s: &mut Scratch, mut per_hole: impl FnMut(&[KindSums], usize)) {
         let n = rest.len();
-        let readings = self.pays.len();
+        let readings = R;
         assert!(n <= 49 && (n - 4) * (n - 5) / 2 < 1 << COUNT_BITS, "the deck has at most 52 cards");
-        assert!((1..=MAX_READINGS).contains(&readings), "1 to {MAX_READINGS} readings a pass");
         s.prepare(flop, rest);
         let (mut ranked, mut sorted) = (std::mem::take(&mut s.ranked), std::mem::take(&mut s.sorted));
         for g in &mut s.groups {
-            self.tabulate(flop, g, &mut ranked, &mut sorted);
+            self.tabulate::<R>(flop, g, &mut ranked, &mut sorted);
         }
         (s.ranked, s.sorted) = (ranked, sorted);
         let flop_suits = s.flop_suits;
-        let mut accs: [KindSums; MAX_READINGS] = [[[0; 2]; KINDS]; MAX_READINGS];
-        let accs = &mut accs[..readings];
+        let mut accs: [KindSums; R] = [[[0; 2]; KINDS]; R];
+        let accs = &mut accs[..];
         for i in 0..n {
             for j in i + 1..n {
                 accs.iter_mut().for_each(|acc| acc.iter_mut().for_each(|a| *a = [0; 2]));
@@ -401,7 +412,7 @@ impl Kernel<'_> {
     }
 
     /// Builds the group's table (every type pair on every pattern's board) and its sums `P`.
-    fn tabulate(&self, flop: &[Card; 3], g: &mut Group, ranked: &mut Vec<u32>, sorted: &mut Vec<u32>) {
+    fn tabulate<const R: usize>(&self, flop: &[Card; 3], g: &mut Group, ranked: &mut Vec<u32>, sorted: &mut Vec<u32>) {
         let patterns = g.patterns.len();
         g.table.clear();
         g.table.resize(g.pairs.len() * patterns, 0);
@@ -419,9 +430,9 @@ impl Kernel<'_> {
             }
             let top = 15 - ranks.leading_zeros() as u8;
             let second = 15 - (ranks & !(1 << top)).leading_zeros() as u8;
-            self.board(g, beta, &keys, board, (top, second, distinct < 5), ranked, sorted);
+            self.board::<R>(g, beta, &keys, board, (top, second, distinct < 5), ranked, sorted);
         }
-        let readings = self.pays.len();
+        let readings = R;
         g.sums.clear();
         g.sums.resize(g.pairs.len() * readings, [[0; 2]; KINDS]);
         for (tp, sums) in g.sums.chunks_exact_mut(readings).enumerate() {
@@ -439,7 +450,7 @@ impl Kernel<'_> {
     /// One board pattern: every type pair a hole can be, ranked, sorted and swept in rank order
     /// with per-type counters weighted by the cards of each type left.
     #[allow(clippy::too_many_arguments)]
-    fn board(&self, g: &mut Group, beta: usize, keys: &[HandKey], board: HandKey, (board_top, board_second, board_paired): (u8, u8, bool), ranked: &mut Vec<u32>, sorted: &mut Vec<u32>) {
+    fn board<const R: usize>(&self, g: &mut Group, beta: usize, keys: &[HandKey], board: HandKey, (board_top, board_second, board_paired): (u8, u8, bool), ranked: &mut Vec<u32>, sorted: &mut Vec<u32>) {
         let left = g.left_after(beta);
         let threshold = self.ranks.pair_threshold as u32;
         let board_rank = self.e.rank_key(board).0 as u32;
@@ -481,11 +492,11 @@ impl Kernel<'_> {
         let dealers = ((cards_left - 2) * (cards_left - 3) / 2) as i64;
         let q = self.sizes.den;
         // Per reading: the fold's value and the river Raise, in its pays' units.
-        let mut values = [(0i64, 0i64); MAX_READINGS];
+        let mut values = [(0i64, 0i64); R];
         for (v, p) in values.iter_mut().zip(&self.pays) {
             *v = (-2 * q * p.pay_den * dealers, self.sizes.river * p.pay_den);
         }
-        let values = &values[..self.pays.len()];
+        let pays: &[Pays; R] = self.pays[..].try_into().expect("R readings");
         let patterns = g.patterns.len();
         let mut cnt = [0u32; MAX_TYPES];
         let mut total = 0u32;
@@ -527,12 +538,12 @@ impl Kernel<'_> {
                     [bl - nq, nq, equal, above]
                 };
                 let mut raises = 0u64;
-                for (r, (p, &(fold, river))) in self.pays.iter().zip(values).enumerate() {
+                for (reading, (p, &(fold, river))) in pays.iter().zip(&values).enumerate() {
                     let nets = &p.nets[4 * c..4 * c + 4];
                     let av = x[0] * nets[0].0 + x[1] * nets[1].0 + x[2] * nets[2].0 + x[3] * nets[3].0;
                     let rv = x[0] * nets[0].1 + x[1] * nets[1].1 + x[2] * nets[2].1 + x[3] * nets[3].1;
                     // Ties go to the smaller wager: fold unless raising is strictly better.
-                    raises |= ((q * av + river * rv > fold) as u64) << (RAISE_BIT + r as u32);
+                    raises |= ((q * av + river * rv > fold) as u64) << (RAISE_BIT + reading as u32);
                 }
                 let high = (a % 13).max(b % 13);
                 let situation = river_situation(c, plays, board_paired, pair_rank, board_top, board_second, high);
@@ -541,6 +552,48 @@ impl Kernel<'_> {
                 g.table[tp * patterns + beta] = entry;
             }
             g0 = g1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{three, Config};
+    use super::*;
+    use parsheet_cards::{CardSet, Deck};
+    use parsheet_paytable::{Line, Paytable};
+
+    /// The readings of a high-card win counted in one pass, up to the most a pass holds (every
+    /// raise bit, the readings in both orders), give each reading the flop sums a pass of its
+    /// own gives; and the readings' river decisions differ on the flop taken (the boards raised
+    /// at the river differ), so a pass that gave one reading's plays to both would fail here.
+    #[test]
+    fn readings_counted_together_get_their_own_river_plays() {
+        let lines = [("royal-flush", "500 to 1"), ("straight-flush", "50 to 1"), ("four-of-a-kind", "10 to 1"), ("full-house", "3 to 1"), ("flush", "3 to 2"), ("straight", "1 to 1")];
+        let odds = Paytable { id: "677a.12(b)".into(), lines: lines.iter().map(|(o, p)| Line { outcome: o.to_string(), pay: p.parse().unwrap() }).collect() };
+        let push = Config::heads_up("odds-push-below-pair", &odds, None).unwrap();
+        let lose = Config::heads_up("odds-lose-below-pair", &odds, None).unwrap();
+        let e = Evaluator::get(parsheet_eval::Ranking::Standard);
+        let ranks = Ranks::new(e);
+        let sizes = push.sizes();
+        let pays = |c: &Config| Pays { nets: c.slot_nets(c.pay_denominator()), pay_den: c.pay_denominator() };
+        let flop = CardSet::from_cards(["2c", "7d", "Kh"].iter().map(|c| c.parse::<Card>().unwrap()));
+        let rest: Vec<Card> = Deck::standard().cards().iter().copied().filter(|c| !flop.contains(*c)).collect();
+        let sums_of = |configs: &[&Config]| {
+            let kernel = Kernel { e, ranks: &ranks, pays: configs.iter().map(|c| pays(c)).collect(), sizes };
+            let mut sums: Vec<FlopSums> = configs.iter().map(|_| FlopSums::default()).collect();
+            kernel.flop(&three(flop), &rest, &mut sums, &mut Scratch::default());
+            sums
+        };
+        let alone = |c: &Config| sums_of(&[c]).remove(0);
+        let (push_alone, lose_alone) = (alone(&push), alone(&lose));
+        assert_ne!(push_alone.raised, lose_alone.raised, "the readings raise at the river on different boards");
+        for together in [vec![&push, &lose], vec![&lose, &push, &lose, &push]] {
+            assert!(together.len() <= MAX_READINGS);
+            for (c, s) in together.iter().zip(sums_of(&together)) {
+                let own = if **c == push { &push_alone } else { &lose_alone };
+                assert_eq!((&s.values, &s.showdown, &s.raised, &s.river_rule), (&own.values, &own.showdown, &own.raised, &own.river_rule), "{:?}", c.odds_win[0]);
+            }
         }
     }
 }
