@@ -41,8 +41,9 @@ pub enum Place {
 
 /// Every file of the report, by path relative to the output directory.
 ///
-/// The workbook and the JSON are rendered on a thread of their own beside the rest (about half
-/// the work each): the report's last step otherwise ran on one core.
+/// The workbook and the JSON are rendered on a thread of their own beside the HTML pages (about
+/// half the work each; the Markdown and the CSV files follow): the report's last step otherwise
+/// ran on one core.
 pub fn files(report: &Report) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
     let (side, pages) = std::thread::scope(|scope| {
         let side = std::thread::Builder::new().name("report workbook".into()).stack_size(RENDER_STACK).spawn_scoped(scope, || -> Result<(Vec<u8>, String), String> {
