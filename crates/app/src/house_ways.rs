@@ -1,9 +1,9 @@
 //! Face Up Pai Gow's house ways side by side, their bounds, and the edits that explain a figure.
 //!
 //! § 688a.11(a) leaves the dealer's setting to each casino, so the main game's edge is a function
-//! of the house way. One exact count per way gives both player policies (about 24 CPU-s on the
+//! of the house way. One exact count per way gives both player policies (about 18 CPU-s on the
 //! full deck); the setting table (`parsheet_games::strategy::face_up_pai_gow::table`, about
-//! 35 CPU-s once per deck and Ace High reading, then cached) gives the optimal player's result
+//! 24 CPU-s once per deck and Ace High reading, then cached) gives the optimal player's result
 //! against *any* way as a sum of lookups, and the range over every way a casino could file (the
 //! dealer-best and dealer-worst ways). So the records here read:
 //!
@@ -225,7 +225,7 @@ pub fn house_ways(games: &[GameTables], choice: &HouseWayChoice) -> Result<House
             let net = BigRational::new((house_way[0] as i128 - house_way[2] as i128).into(), fupg::Deck::FULL.cycle().into());
             (Some(Figures::new(vec![Figure::of_net(Basis::PerAnte, &net)], Basis::PerAnte)), None)
         } else {
-            (None, Some(format!("not counted here (a count of its own, about 25 CPU-s): parsheet analyze face-up-pai-gow base --house-way {spec} --variant house-way-player")))
+            (None, Some(format!("not counted here (a count of its own, about 17 CPU-s): parsheet analyze face-up-pai-gow base --house-way {spec} --variant house-way-player")))
         };
         let (alike, hands) = t.alike_with_best(&way_choice, &bounds);
         ways.push(WayRow {

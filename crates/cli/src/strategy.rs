@@ -30,7 +30,7 @@ pub struct Args {
     deck: Option<String>,
     /// Face Up Pai Gow: every built-in house way under both policies, the range over every house
     /// way that sets hands alike by ranks, joker and flush ranks, and the default way against the
-    /// dealer-best way (the setting table, about 35 CPU-s once, then cached).
+    /// dealer-best way (the setting table, about 24 CPU-s once, then cached).
     #[arg(long)]
     ways: bool,
     /// Heads-Up Hold 'Em: the Bad Beat paytable (wager "bad-beat" of tables given with
