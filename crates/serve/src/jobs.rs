@@ -68,7 +68,7 @@ pub(crate) fn watch_progress(app: Arc<App>) {
 pub(crate) fn start_worker(app: Arc<App>) -> Result<(), String> {
     let spawned = std::thread::Builder::new().name("parsheet-job".into()).spawn(move || {
         // A house way is priced from Face Up Pai Gow's setting table: read it from the results
-        // cache before the first price is asked (about a second), never count it here.
+        // cache before the first price is asked, never count it here.
         if app.games.iter().any(|g| g.game == "face-up-pai-gow") {
             if let Err(e) = parsheet_app::house_ways::preload_design_table() {
                 eprintln!("parsheet serve: the setting table in the cache could not be read ({e}); a house way's price will count it");

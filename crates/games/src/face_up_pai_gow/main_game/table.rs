@@ -40,18 +40,19 @@
 //! | same-suit groups: grid cells | small | ~3 G |
 //! | other-suit sweep: queries × off-suit groups | ~0.5 M × 200 | ~3.6 M × 200 |
 //!
-//! Measured one way: about 34 CPU-s on the 2-core machine (Möbius 9, same suit 8, other suits 12,
-//! the rest tables and house way). Estimate for the table: Möbius about 3 times (its queries
-//! dominate once 30-100 canonical settings are asked per rank class), same suit about 2 times
-//! (grids over 16 times the queries), other suits about 4 times (7 times the queries, half the
-//! channels): about 110-130 CPU-s, under 4 times one way (the issue asks at most 5), peak memory
-//! about 0.5 GB (4 million rows of atomic sums and the tally). Measured (docs/PERFORMANCE.md):
-//! about 34 CPU-s, 1.5 times one way, 0.9 GB. Each part grew less than estimated because each
+//! Measured one way, at the time: about 34 CPU-s on the 2-core machine (Möbius 9, same suit 8,
+//! other suits 12, the rest tables and house way). Estimate for the table: Möbius about 3 times
+//! (its queries dominate once 30-100 canonical settings are asked per rank class), same suit about
+//! 2 times (grids over 16 times the queries), other suits about 4 times (7 times the queries, half
+//! the channels): about 110-130 CPU-s, under 4 times one way (the issue asks at most 5), peak
+//! memory about 0.5 GB (4 million rows of atomic sums and the tally). Measured
+//! (docs/PERFORMANCE.md): about 34 CPU-s, 1.5 times one way, 0.9 GB (on 2026-11-30's machine and
+//! code: about 24 CPU-s, and 18 for one way). Each part grew less than estimated because each
 //! unit's fixed work (its points, its sweep over the corners) does not grow with the questions:
-//! Möbius terms about 1.4 times one way's, same-suit groups 1.2, other suits 3. Counted on the
-//! full deck (2026-11-29): 119 M Möbius queries over 237 M points, 729 M same-suit grid cells
-//! (not 3 G), 2.55 G same-suit corner additions (2.23 G since a mask's patterns' corners are
-//! merged), 495 M other-suit key updates.
+//! Möbius terms about 1.4 times one way's, same-suit groups 1.2, other suits 3. Counted on the full
+//! deck (2026-11-29): 119 M Möbius queries over 237 M points, 729 M same-suit grid cells (not 3 G),
+//! 2.55 G same-suit corner additions (2.23 G since a mask's patterns' corners are merged), 495 M
+//! other-suit key updates.
 //!
 //! The table is a [`Tally`] (part `table`: win and lose per row, in class order, then each
 //! class's settings by value) counted through [`parsheet_shard::counted`] under a [`Key`] naming
