@@ -15,6 +15,9 @@
 //! - docs/GUIDE.md's design steps on the page: a line solved for a target edge and a search
 //!   print what `parsheet explore` prints.
 //! - One heavy job at a time: a newer solve supersedes an older one.
+//! - The page shows the table last chosen when its requests reach the server out of order (held
+//!   back in the browser): the newest job is the last one asked, and a late price of a table no
+//!   longer shown is dropped.
 //! - Face Up Pai Gow's house ways: the optimal player against Foxwoods (both options) from the
 //!   setting table gives the integers of a separately written solver; a rule changed on the page
 //!   gives the figure `explain` prints; a path given as a way is refused.
@@ -393,6 +396,41 @@ fn the_designer_page_matches_the_command_line() {
         }
         b.screenshot(&shots.join(format!("{g}.png")));
     }
+    drop(b);
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// The page shows the table last chosen, whatever order its requests reach the server in. The
+/// server numbers jobs as they arrive and the newest supersedes the rest; a CI run once hung
+/// with DJ Wild's Blind "superseded" by an older request of the same page that arrived after
+/// it (tokio serves connections in parallel). Here every job request the page sends is held
+/// back by the browser, each less than the one before (so sent at once they would arrive
+/// newest first), and a side bet's price is held back past the main game's solve (an answer
+/// for a table no longer shown must not replace the figures of the one shown).
+#[test]
+fn the_page_shows_the_last_table_chosen_whatever_order_its_requests_arrive_in() {
+    let Some(binary) = chromium_or_skip("serve") else { return };
+    let server = serve(&[]);
+    let scratch = std::env::temp_dir().join(format!("parsheet-serve-order-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut b = Browser::start(&binary, &scratch, 1280, 1000);
+    b.open(&server.url, "document.body.dataset.ready === '1'");
+    b.eval(
+        "(() => { const send = window.fetch; window.jobDelays = [1600, 1200, 800, 400, 0];\
+         window.fetch = (url, options) => { const job = String(url).startsWith('/api/job') && options && options.method === 'POST';\
+           const ms = job ? (window.jobDelays.shift() || 0) : String(url).startsWith('/api/price') ? 2500 : 0;\
+           return new Promise(r => setTimeout(r, ms)).then(() => send(url, options)); }; })()",
+    );
+    // A side bet priced (held back), then the main game chosen: up to five solves asked.
+    choose(&mut b, "dj-wild", "trips-bonus", "DJWT-05");
+    choose(&mut b, "dj-wild", "blind", "default");
+    b.wait("document.body.dataset.priced === '' && document.getElementById('edge-exact').textContent !== ''", Duration::from_secs(60));
+    // Past every held-back answer.
+    std::thread::sleep(Duration::from_secs(4));
+    assert_eq!(text(&mut b, "edge-exact"), analyze_edge(&["dj-wild", "base", "--paytable", "default"]), "the figures shown are not the main game's");
+    assert!(text(&mut b, "job-state").starts_with("done in"), "{}", text(&mut b, "job-state"));
+    assert_eq!(b.eval("document.body.dataset.priced"), serde_json::json!(""));
     drop(b);
     let _ = std::fs::remove_dir_all(&scratch);
 }

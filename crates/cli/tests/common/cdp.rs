@@ -129,7 +129,11 @@ impl Browser {
         let start = Instant::now();
         // Thrown while the page loads (no body yet) counts as not yet.
         while self.eval(&format!("(() => {{ try {{ return !!({condition}); }} catch (e) {{ return false; }} }})()")) != json!(true) {
-            assert!(start.elapsed() < limit, "waited {limit:?} for {condition}");
+            if start.elapsed() >= limit {
+                // What the page said meanwhile: its job states and errors.
+                let said = self.eval("Array.from(document.querySelectorAll('[id$=\"state\"], [id$=\"error\"]')).filter(e => e.textContent).map(e => e.id + ': ' + e.textContent).join('; ')");
+                panic!("waited {limit:?} for {condition}; the page says: {said}");
+            }
             std::thread::sleep(Duration::from_millis(50));
         }
     }
