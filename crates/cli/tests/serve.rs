@@ -16,8 +16,9 @@
 //!   print what `parsheet explore` prints.
 //! - One heavy job at a time: a newer solve supersedes an older one.
 //! - The page shows the table last chosen when its requests reach the server out of order (held
-//!   back in the browser): the newest job is the last one asked, and a late price of a table no
-//!   longer shown is dropped.
+//!   back in the browser): the newest job is the last one asked; a late price of a table no
+//!   longer shown, and a late solve for pays since changed, are not shown; a re-solve waiting
+//!   for typing to stop is not asked once another wager is chosen.
 //! - Face Up Pai Gow's house ways: the optimal player against Foxwoods (both options) from the
 //!   setting table gives the integers of a separately written solver; a rule changed on the page
 //!   gives the figure `explain` prints; a path given as a way is refused.
@@ -403,10 +404,14 @@ fn the_designer_page_matches_the_command_line() {
 /// The page shows the table last chosen, whatever order its requests reach the server in. The
 /// server numbers jobs as they arrive and the newest supersedes the rest; a CI run once hung
 /// with DJ Wild's Blind "superseded" by an older request of the same page that arrived after
-/// it (tokio serves connections in parallel). Here every job request the page sends is held
-/// back by the browser, each less than the one before (so sent at once they would arrive
-/// newest first), and a side bet's price is held back past the main game's solve (an answer
-/// for a table no longer shown must not replace the figures of the one shown).
+/// it (tokio serves connections in parallel). The browser's `fetch` is wrapped to hold requests
+/// back:
+/// - every job request, each less than the one before (sent at once they would arrive newest
+///   first), and a side bet's price past the main game's solve: the figures shown are the main
+///   game's (a late answer for a table no longer shown once replaced them);
+/// - a solve's answer, until a further pay is typed: it is not shown for the new pays;
+/// - a pay typed on the Blind, then a side bet chosen before the re-solve's delay: no solve is
+///   asked for the side bet.
 #[test]
 fn the_page_shows_the_last_table_chosen_whatever_order_its_requests_arrive_in() {
     let Some(binary) = chromium_or_skip("serve") else { return };
@@ -417,10 +422,13 @@ fn the_page_shows_the_last_table_chosen_whatever_order_its_requests_arrive_in() 
     let mut b = Browser::start(&binary, &scratch, 1280, 1000);
     b.open(&server.url, "document.body.dataset.ready === '1'");
     b.eval(
-        "(() => { const send = window.fetch; window.jobDelays = [1600, 1200, 800, 400, 0];\
-         window.fetch = (url, options) => { const job = String(url).startsWith('/api/job') && options && options.method === 'POST';\
-           const ms = job ? (window.jobDelays.shift() || 0) : String(url).startsWith('/api/price') ? 2500 : 0;\
-           return new Promise(r => setTimeout(r, ms)).then(() => send(url, options)); }; })()",
+        "(() => { const send = window.fetch, wait = (ms) => new Promise(r => setTimeout(r, ms));\
+         Object.assign(window, {jobDelays: [1600, 1200, 800, 400, 0], priceDelay: 2500, polls: null, jobPosts: 0});\
+         window.fetch = (url, options) => { const u = String(url), post = !!(options && options.method === 'POST');\
+           if (u.startsWith('/api/job') && post) { window.jobPosts++; return wait(window.jobDelays.shift() || 0).then(() => send(url, options)); }\
+           if (u.startsWith('/api/job?') && window.polls) return window.polls.then(() => send(url, options));\
+           if (u.startsWith('/api/price')) return wait(window.priceDelay).then(() => send(url, options));\
+           return send(url, options); }; })()",
     );
     // A side bet priced (held back), then the main game chosen: up to five solves asked.
     choose(&mut b, "dj-wild", "trips-bonus", "DJWT-05");
@@ -431,6 +439,34 @@ fn the_page_shows_the_last_table_chosen_whatever_order_its_requests_arrive_in() 
     assert_eq!(text(&mut b, "edge-exact"), analyze_edge(&["dj-wild", "base", "--paytable", "default"]), "the figures shown are not the main game's");
     assert!(text(&mut b, "job-state").starts_with("done in"), "{}", text(&mut b, "job-state"));
     assert_eq!(b.eval("document.body.dataset.priced"), serde_json::json!(""));
+
+    // A solve for flush 3 to 1 whose answer is held until flush is changed to 4 to 1, then let
+    // through (within the re-solve's 0.6 s delay): the page still says the figures are stale.
+    b.eval("window.priceDelay = 0; window.polls = new Promise(r => window.releasePolls = r); true");
+    type_pay(&mut b, "flush", "3 to 1");
+    b.eval("document.getElementById('solve').click()");
+    std::thread::sleep(Duration::from_millis(1500));
+    let seen = b.eval(
+        "(async () => { const i = document.querySelector('#lines input[data-outcome=\"flush\"]'); i.value = '4 to 1'; i.dispatchEvent(new Event('input'));\
+         window.polls = null; window.releasePolls(); await new Promise(r => setTimeout(r, 300));\
+         return [document.body.dataset.priced, document.getElementById('figures').classList.contains('stale')]; })()",
+    );
+    assert_eq!(seen, serde_json::json!(["", true]), "flush 3 to 1's answer shown after flush was changed to 4 to 1");
+    b.wait("document.body.dataset.priced === 'flush=4 to 1'", Duration::from_secs(60));
+    assert_eq!(text(&mut b, "edge-exact"), analyze_edge(&["dj-wild", "base", "--paytable", "default", "--pays", "flush=4 to 1"]));
+
+    // A pay typed on the Blind, then the Trips Bonus chosen at once: the re-solve waiting for
+    // typing to stop is not asked, for the Blind or the side bet.
+    b.eval("window.jobPosts = 0");
+    type_pay(&mut b, "flush", "5 to 1");
+    for (id, v) in [("wager", "trips-bonus"), ("base", "DJWT-05")] {
+        b.eval(&format!("(() => {{ const s = document.getElementById('{id}'); s.value = '{v}'; s.dispatchEvent(new Event('change')); }})()"));
+    }
+    b.wait("document.body.dataset.priced === '' && document.getElementById('edge-exact').textContent !== ''", Duration::from_secs(60));
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(b.eval("window.jobPosts"), serde_json::json!(0), "a job was asked after the side bet was chosen");
+    assert_eq!(text(&mut b, "error"), "");
+    assert_eq!(text(&mut b, "edge-exact"), analyze_edge(&["dj-wild", "trips-bonus", "--paytable", "DJWT-05"]));
     drop(b);
     let _ = std::fs::remove_dir_all(&scratch);
 }
