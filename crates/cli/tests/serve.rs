@@ -132,6 +132,17 @@ fn screenshots() -> PathBuf {
     dir
 }
 
+/// The page of `server` in a browser with a fresh profile folder (returned, for the test to
+/// remove), once the page says it is ready.
+fn open_page(binary: &str, server: &Server, name: &str) -> (Browser, PathBuf) {
+    let scratch = std::env::temp_dir().join(format!("parsheet-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut b = Browser::start(binary, &scratch, 1280, 1000);
+    b.open(&server.url, "document.body.dataset.ready === '1'");
+    (b, scratch)
+}
+
 /// Chooses `game`, `wager`, `base` on the page.
 fn choose(b: &mut Browser, game: &str, wager: &str, base: &str) {
     for (id, v) in [("game", game), ("wager", wager), ("base", base)] {
@@ -292,12 +303,8 @@ fn the_designer_page_matches_the_command_line() {
         }
     }
 
-    let scratch = std::env::temp_dir().join(format!("parsheet-serve-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).unwrap();
     let shots = screenshots();
-    let mut b = Browser::start(&binary, &scratch, 1280, 1000);
-    b.open(&server.url, "document.body.dataset.ready === '1'");
+    let (mut b, scratch) = open_page(&binary, &server, "test");
 
     // A side bet: one pay changed, the edge read back as typed.
     choose(&mut b, "high-card-flush", "flush-bonus", "C");
@@ -416,11 +423,7 @@ fn the_designer_page_matches_the_command_line() {
 fn the_page_shows_the_last_table_chosen_whatever_order_its_requests_arrive_in() {
     let Some(binary) = chromium_or_skip("serve") else { return };
     let server = serve(&[]);
-    let scratch = std::env::temp_dir().join(format!("parsheet-serve-order-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).unwrap();
-    let mut b = Browser::start(&binary, &scratch, 1280, 1000);
-    b.open(&server.url, "document.body.dataset.ready === '1'");
+    let (mut b, scratch) = open_page(&binary, &server, "order");
     b.eval(
         "(() => { const send = window.fetch, wait = (ms) => new Promise(r => setTimeout(r, ms));\
          Object.assign(window, {jobDelays: [1600, 1200, 800, 400, 0], priceDelay: 2500, polls: null, jobPosts: 0});\
@@ -514,11 +517,7 @@ fn built(b: &mut Browser) -> String {
 fn the_page_builds_pair_plus_and_the_command_line_reads_its_file() {
     let Some(binary) = chromium_or_skip("serve") else { return };
     let server = serve(&[]);
-    let scratch = std::env::temp_dir().join(format!("parsheet-serve-builder-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).unwrap();
-    let mut b = Browser::start(&binary, &scratch, 1280, 1000);
-    b.open(&server.url, "document.body.dataset.ready === '1'");
+    let (mut b, scratch) = open_page(&binary, &server, "builder");
 
     // The first screen carries figures without a button pressed (a main game solves itself).
     b.wait("document.getElementById('edge-exact').textContent !== ''", Duration::from_secs(300));
